@@ -1,0 +1,52 @@
+/// A copy of a link with every value it carries (path segments that are not the closest
+/// route's literals, query values, the fragment) replaced by its shape, `<3 chars>`, and the
+/// mapping of spans from the original into the copy.
+struct Redaction {
+    /// The redacted link.
+    let text: String
+    /// Replaced ranges of the original, sorted, with the length of their replacement.
+    private let replaced: [(range: Range<Int>, length: Int)]
+
+    init(error: RouteMatchError, details: LazyDetails.Details) {
+        let ranges = details.redactions ?? [0..<error.input.utf8.count]
+        let bytes = Array(error.input.utf8)
+        var output: [UInt8] = []
+        var replaced: [(range: Range<Int>, length: Int)] = []
+        var position = 0
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound })
+        where range.lowerBound >= position && range.upperBound <= bytes.count && !range.isEmpty {
+            output += bytes[position..<range.lowerBound]
+            let shape = Array(Redaction.shape(String(decoding: bytes[range], as: UTF8.self)).utf8)
+            output += shape
+            replaced.append((range, shape.count))
+            position = range.upperBound
+        }
+        output += bytes[position...]
+        self.text = String(decoding: output, as: UTF8.self)
+        self.replaced = replaced
+    }
+
+    /// The shape of a value: its length, never its text.
+    static func shape(_ value: String) -> String {
+        let count = value.count
+        return count == 1 ? "<1 char>" : "<\(count) chars>"
+    }
+
+    /// Maps a span of the original onto the redacted text.
+    func map(_ span: Range<Int>) -> Range<Int> {
+        let start = map(span.lowerBound, isEnd: false)
+        return start..<max(start, map(span.upperBound, isEnd: true))
+    }
+
+    private func map(_ offset: Int, isEnd: Bool) -> Int {
+        var shift = 0
+        for entry in replaced {
+            if offset <= entry.range.lowerBound { break }
+            if offset < entry.range.upperBound || (offset == entry.range.upperBound && isEnd) {
+                return entry.range.lowerBound + shift + (isEnd ? entry.length : 0)
+            }
+            shift += entry.length - entry.range.count
+        }
+        return offset + shift
+    }
+}

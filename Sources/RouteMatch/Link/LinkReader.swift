@@ -1,0 +1,309 @@
+/// Reads a link into ``LinkComponents`` in one pass over its UTF-8 bytes, without Foundation.
+///
+/// - `scheme://userinfo@host:port/path?query#fragment` per RFC 3986: the host is what follows
+///   the *last* `@` of the authority, so `https://good.com@evil.com` has the host `evil.com`.
+/// - A string with no `scheme:` is a raw `path?query#fragment`; one leading `/` is ignored.
+/// - Scheme and host are lower-cased; path and query keep their case.
+/// - One trailing `/` is ignored; `.` and `..` segments are refused, never resolved.
+enum LinkReader {
+    static func read(_ text: String, limits: MatchLimits) -> Result<LinkComponents, Problem> {
+        var copy = text
+        return copy.withUTF8 { bytes in read(bytes, text: text, limits: limits) }
+    }
+
+    private static func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, text: String, limits: MatchLimits
+    ) -> Result<LinkComponents, Problem> {
+        let count = bytes.count
+        if count > limits.maxLinkLength {
+            return .failure(Problem(
+                reason: .limitExceeded(.linkLength, maximum: limits.maxLinkLength, found: count),
+                span: limits.maxLinkLength..<count))
+        }
+        // Control characters and spaces are never part of a link.
+        for index in 0..<count where bytes[index] <= 0x20 || bytes[index] == 0x7F {
+            return .failure(Problem(
+                reason: .malformedLink(.controlCharacter(bytes[index])), span: index..<index + 1))
+        }
+
+        var link = LinkComponents(text: text, pathRange: 0..<0)
+        var position = 0
+
+        // scheme ":"
+        if let colon = schemeEnd(bytes) {
+            link.schemeRange = 0..<colon
+            link.scheme = lowercased(bytes, 0..<colon)
+            position = colon + 1
+            // "//" authority
+            if position + 1 < count, bytes[position] == UInt8(ascii: "/"), bytes[position + 1] == UInt8(ascii: "/") {
+                let start = position + 2
+                var end = start
+                while end < count, !isAuthorityEnd(bytes[end]) { end += 1 }
+                if let problem = readAuthority(bytes, start..<end, into: &link) {
+                    return .failure(problem)
+                }
+                position = end
+            }
+        }
+
+        // path
+        let pathStart = position
+        while position < count, bytes[position] != UInt8(ascii: "?"), bytes[position] != UInt8(ascii: "#") {
+            position += 1
+        }
+        link.pathRange = pathStart..<position
+        if let problem = readSegments(bytes, pathStart..<position, limits: limits, into: &link) {
+            return .failure(problem)
+        }
+
+        // query
+        if position < count, bytes[position] == UInt8(ascii: "?") {
+            let start = position + 1
+            position = start
+            while position < count, bytes[position] != UInt8(ascii: "#") { position += 1 }
+            link.queryRange = start..<position
+            if let problem = readQuery(bytes, start..<position, limits: limits, into: &link) {
+                return .failure(problem)
+            }
+        }
+
+        // fragment: kept raw; decoded when a pattern asks for it.
+        if position < count, bytes[position] == UInt8(ascii: "#") {
+            link.fragmentRange = position + 1..<count
+        }
+        return .success(link)
+    }
+
+    /// The offset of the `:` that ends a valid scheme, if the text starts with one.
+    private static func schemeEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = bytes.first, isAlpha(first) else { return nil }
+        var index = 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ":") { return index }
+            guard isAlpha(byte) || isDigit(byte) || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            else { return nil }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func readAuthority(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into link: inout LinkComponents
+    ) -> Problem? {
+        // A backslash is never part of an authority: browsers read it as "/", RFC 3986 not at
+        // all, so accepting it would let the two disagree about the host.
+        for index in range where bytes[index] == UInt8(ascii: "\\") {
+            return Problem(reason: .malformedLink(.invalidHostCharacter("\\")), span: index..<index + 1)
+        }
+        var hostStart = range.lowerBound
+        var index = range.upperBound
+        while index > range.lowerBound {
+            index -= 1
+            if bytes[index] == UInt8(ascii: "@") { hostStart = index + 1; break }
+        }
+        var hostEnd = range.upperBound
+        var portStart: Int?
+        if hostStart < range.upperBound, bytes[hostStart] == UInt8(ascii: "[") {
+            var close = hostStart
+            while close < range.upperBound, bytes[close] != UInt8(ascii: "]") { close += 1 }
+            guard close < range.upperBound else {
+                return Problem(reason: .malformedLink(.unterminatedIPLiteral), span: hostStart..<range.upperBound)
+            }
+            hostEnd = close + 1
+            if hostEnd < range.upperBound {
+                guard bytes[hostEnd] == UInt8(ascii: ":") else {
+                    return Problem(reason: .malformedLink(.unterminatedIPLiteral), span: hostStart..<range.upperBound)
+                }
+                portStart = hostEnd + 1
+            }
+        } else {
+            var colon = hostStart
+            while colon < range.upperBound, bytes[colon] != UInt8(ascii: ":") { colon += 1 }
+            hostEnd = colon
+            if colon < range.upperBound { portStart = colon + 1 }
+            for index in hostStart..<hostEnd where !isHostByte(bytes[index]) {
+                let found = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<index + 1]), as: UTF8.self)
+                return Problem(reason: .malformedLink(.invalidHostCharacter(found)), span: index..<index + 1)
+            }
+        }
+        if hostStart < hostEnd {
+            link.host = lowercased(bytes, hostStart..<hostEnd)
+            link.hostRange = hostStart..<hostEnd
+        }
+        if let portStart, portStart < range.upperBound {
+            let portRange = portStart..<range.upperBound
+            var value = 0
+            for index in portRange {
+                guard isDigit(bytes[index]), value <= 65_535 else {
+                    let found = String(decoding: UnsafeBufferPointer(rebasing: bytes[portRange]), as: UTF8.self)
+                    return Problem(reason: .malformedLink(.invalidPort(found)), span: portRange)
+                }
+                value = value * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
+            }
+            if value > 65_535 {
+                let found = String(decoding: UnsafeBufferPointer(rebasing: bytes[portRange]), as: UTF8.self)
+                return Problem(reason: .malformedLink(.invalidPort(found)), span: portRange)
+            }
+            let isDefault = (link.scheme == "http" && value == 80) || (link.scheme == "https" && value == 443)
+            if !isDefault {
+                link.port = String(value)
+                link.portRange = portRange
+            }
+        }
+        return nil
+    }
+
+    private static func readSegments(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, limits: MatchLimits,
+        into link: inout LinkComponents
+    ) -> Problem? {
+        var start = range.lowerBound
+        if start < range.upperBound, bytes[start] == UInt8(ascii: "/") { start += 1 }
+        guard start < range.upperBound else { return nil }
+        var segmentStart = start
+        var index = start
+        while true {
+            if index == range.upperBound || bytes[index] == UInt8(ascii: "/") {
+                let segmentRange = segmentStart..<index
+                // One trailing slash is ignored.
+                if index == range.upperBound, segmentRange.isEmpty, !link.segments.isEmpty { break }
+                if link.segments.count == limits.maxPathSegments {
+                    return Problem(
+                        reason: .limitExceeded(.pathSegments, maximum: limits.maxPathSegments,
+                                               found: countSegments(bytes, start..<range.upperBound)),
+                        span: segmentRange.lowerBound..<range.upperBound)
+                }
+                switch PercentDecoding.decode(bytes, segmentRange) {
+                case .success(let value):
+                    if value == "." || value == ".." {
+                        return Problem(reason: .dotSegment(found: value), span: segmentRange)
+                    }
+                    link.segments.append(.init(range: segmentRange, value: value))
+                case .failure(let bad):
+                    return Problem(reason: .malformedPercentEncoding(found: slice(bytes, bad.range)), span: bad.range)
+                }
+                if index == range.upperBound { break }
+                segmentStart = index + 1
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func countSegments(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        var count = 1
+        for index in range where bytes[index] == UInt8(ascii: "/") { count += 1 }
+        return count
+    }
+
+    private static func readQuery(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, limits: MatchLimits,
+        into link: inout LinkComponents
+    ) -> Problem? {
+        var itemStart = range.lowerBound
+        var index = range.lowerBound
+        while true {
+            if index == range.upperBound || bytes[index] == UInt8(ascii: "&") {
+                let itemRange = itemStart..<index
+                if !itemRange.isEmpty {
+                    if link.queryItems.count == limits.maxQueryItems {
+                        var total = 0
+                        var previous = range.lowerBound
+                        for position in range where bytes[position] == UInt8(ascii: "&") {
+                            if position > previous { total += 1 }
+                            previous = position + 1
+                        }
+                        if range.upperBound > previous { total += 1 }
+                        return Problem(
+                            reason: .limitExceeded(.queryItems, maximum: limits.maxQueryItems, found: total),
+                            span: itemRange.lowerBound..<range.upperBound)
+                    }
+                    var equals = itemRange.lowerBound
+                    while equals < itemRange.upperBound, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+                    let keyRange = itemRange.lowerBound..<equals
+                    let valueRange = equals < itemRange.upperBound ? equals + 1..<itemRange.upperBound : nil
+                    let key: String
+                    switch PercentDecoding.decode(bytes, keyRange) {
+                    case .success(let decoded): key = decoded
+                    case .failure(let bad):
+                        return Problem(reason: .malformedPercentEncoding(found: slice(bytes, bad.range)), span: bad.range)
+                    }
+                    var value = ""
+                    if let valueRange {
+                        switch PercentDecoding.decode(bytes, valueRange) {
+                        case .success(let decoded): value = decoded
+                        case .failure(let bad):
+                            return Problem(reason: .malformedPercentEncoding(found: slice(bytes, bad.range)), span: bad.range)
+                        }
+                    }
+                    link.queryItems.append(.init(
+                        range: itemRange, keyRange: keyRange, valueRange: valueRange, key: key, value: value))
+                }
+                if index == range.upperBound { break }
+                itemStart = index + 1
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Decodes the fragment of `link`, if it has one.
+    static func decodedFragment(of link: LinkComponents) -> Result<String, Problem>? {
+        guard let range = link.fragmentRange else { return nil }
+        var copy = link.text
+        return copy.withUTF8 { bytes in
+            switch PercentDecoding.decode(bytes, range) {
+            case .success(let value): return .success(value)
+            case .failure(let bad):
+                return .failure(Problem(
+                    reason: .malformedPercentEncoding(found: slice(bytes, bad.range)), span: bad.range))
+            }
+        }
+    }
+
+    // MARK: Bytes
+
+    @inline(__always) static func isAlpha(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    }
+
+    @inline(__always) static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    @inline(__always) private static func isAuthorityEnd(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
+    }
+
+    /// Unreserved and sub-delimiter characters, and any non-ASCII byte (an IRI host).
+    @inline(__always) private static func isHostByte(_ byte: UInt8) -> Bool {
+        if byte >= 0x80 || isAlpha(byte) || isDigit(byte) { return true }
+        switch byte {
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
+            UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+            UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+            UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="):
+            return true
+        default:
+            return false
+        }
+    }
+
+    static func slice(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    private static func lowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        slice(bytes, range).asciiLowercased
+    }
+}
+
+extension String {
+    /// ASCII-only lower-casing, as RFC 3986 asks for schemes and hosts.
+    var asciiLowercased: String {
+        guard utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return self }
+        return String(decoding: utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,40 @@
+/// Bounds on what a link may hold; a link beyond one is rejected with
+/// ``Reason/limitExceeded(_:maximum:found:)`` before any route is tried.
+///
+/// ```swift
+/// enum AppRoute: Routable {
+///     static var options: MatchOptions { MatchOptions(limits: MatchLimits(maxLinkLength: 2048)) }
+///     …
+/// }
+/// ```
+public struct MatchLimits: Equatable, Hashable, Sendable {
+    /// The longest link accepted, in UTF-8 bytes. Default 65,536.
+    public var maxLinkLength: Int
+    /// The most path segments accepted. Default 128.
+    public var maxPathSegments: Int
+    /// The most query items accepted. Default 256.
+    public var maxQueryItems: Int
+
+    /// Creates limits; every parameter has a default.
+    public init(maxLinkLength: Int = 65_536, maxPathSegments: Int = 128, maxQueryItems: Int = 256) {
+        self.maxLinkLength = maxLinkLength
+        self.maxPathSegments = maxPathSegments
+        self.maxQueryItems = maxQueryItems
+    }
+}
+
+/// How a table reads links.
+public struct MatchOptions: Equatable, Hashable, Sendable {
+    /// Size limits.
+    public var limits: MatchLimits
+    /// When `true`, a query item that the matched route does not use is a failure
+    /// (``Reason/unexpectedQueryItem(key:)``); by default such items (tracking parameters, say)
+    /// are ignored.
+    public var strictQuery: Bool
+
+    /// Creates options; every parameter has a default.
+    public init(limits: MatchLimits = MatchLimits(), strictQuery: Bool = false) {
+        self.limits = limits
+        self.strictQuery = strictQuery
+    }
+}

@@ -1,0 +1,101 @@
+/// Percent-decoding of one already-split component, done once.
+enum PercentDecoding {
+    /// The value of an ASCII hex digit, or `nil`.
+    @inline(__always)
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte &- UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte &- UInt8(ascii: "A") &+ 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte &- UInt8(ascii: "a") &+ 10
+        default: return nil
+        }
+    }
+
+    /// Decodes `bytes[range]`; a `+` stays a plus.
+    ///
+    /// - Returns: the decoded text, or the UTF-8 range (absolute offsets) of the first escape
+    ///   that is malformed or that does not decode to valid UTF-8.
+    static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
+    ) -> Result<String, BadEscape> {
+        var index = range.lowerBound
+        var hasEscape = false
+        while index < range.upperBound {
+            if bytes[index] == UInt8(ascii: "%") { hasEscape = true; break }
+            index += 1
+        }
+        if !hasEscape {
+            return .success(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(range.count)
+        var escapeStarts: [Int] = []
+        index = range.lowerBound
+        while index < range.upperBound {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < range.upperBound,
+                    let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                else {
+                    let end = min(index + 3, range.upperBound)
+                    return .failure(BadEscape(range: index..<end))
+                }
+                escapeStarts.append(index)
+                output.append(high << 4 | low)
+                index += 3
+            } else {
+                output.append(byte)
+                index += 1
+            }
+        }
+        let text = String(decoding: output, as: UTF8.self)
+        if text.utf8.elementsEqual(output) { return .success(text) }
+        // The escapes produced invalid UTF-8: point at the run of escapes that holds the
+        // first invalid byte.
+        let firstBad = firstInvalidUTF8Offset(output)
+        var produced = 0
+        index = range.lowerBound
+        var badStart = range.lowerBound
+        while index < range.upperBound {
+            let width = bytes[index] == UInt8(ascii: "%") ? 3 : 1
+            if produced == firstBad { badStart = index; break }
+            produced += 1
+            index += width
+        }
+        // Extend over the contiguous run of escapes around the bad byte.
+        var start = badStart
+        while start - 3 >= range.lowerBound, bytes[start - 3] == UInt8(ascii: "%"), escapeStarts.contains(start - 3) {
+            start -= 3
+        }
+        var end = badStart
+        while end < range.upperBound, bytes[end] == UInt8(ascii: "%") { end += 3 }
+        return .failure(BadEscape(range: start..<max(end, badStart + 1)))
+    }
+
+    /// The offset of the first byte of `bytes` that does not start or continue valid UTF-8.
+    static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int {
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            let length: Int
+            switch lead {
+            case 0x00...0x7F: length = 1
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: return index
+            }
+            if index + length > bytes.count { return index }
+            let prefix = Array(bytes[index..<index + length])
+            let decoded = String(decoding: prefix, as: UTF8.self)
+            if !decoded.utf8.elementsEqual(prefix) { return index }
+            index += length
+        }
+        return bytes.count
+    }
+
+    /// A malformed escape's range in the original text.
+    struct BadEscape: Error, Equatable {
+        let range: Range<Int>
+    }
+}

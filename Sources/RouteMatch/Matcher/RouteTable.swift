@@ -1,0 +1,144 @@
+/// A route as declared, before compilation: its name, pattern and what probing its type learned.
+struct RouteDefinition: Sendable {
+    let name: String
+    let pattern: String
+    /// The enum case's coding key (equal to `pattern`), or `nil` for a struct route.
+    let caseKey: String?
+    let labels: [LabelInfo]
+    /// A label whose type stopped the probe: its name, type and problem.
+    let typeProblem: (label: String, type: String, problem: TypeProblem)?
+}
+
+/// Every route of one type compiled into one dispatch structure, with every definition problem
+/// found while compiling it.
+///
+/// A table is immutable once built and safe to share between threads and tasks.
+final class RouteTable: Sendable {
+    let routes: [CompiledRoute]
+    let trie: RouteTrie
+    /// The default scheme, lower-cased; `""` accepts any scheme.
+    let scheme: String
+    /// The default host, lower-cased; `""` makes each pattern's first segment its host.
+    let host: String
+    let options: MatchOptions
+    /// Every definition problem, in declaration order. A table with problems matches nothing.
+    let problems: [DefinitionProblem]
+    let routeByCaseKey: [String: Int]
+
+    var hostFromFirstSegment: Bool { host.isEmpty }
+
+    init(definitions: [RouteDefinition], scheme: String, host: String, options: MatchOptions) {
+        self.scheme = scheme.asciiLowercased
+        self.host = host.asciiLowercased
+        self.options = options
+        var problems: [DefinitionProblem] = []
+        var routes: [CompiledRoute] = []
+        var byKey: [String: Int] = [:]
+        for (index, definition) in definitions.enumerated() {
+            let route = RouteTable.compile(
+                definition, index: index, scheme: self.scheme, host: self.host, problems: &problems)
+            routes.append(route)
+            if let key = definition.caseKey { byKey[key] = index }
+        }
+        var trie = RouteTrie()
+        var signatures: [[String]: Int] = [:]
+        for route in routes {
+            trie.insert(route)
+            if let earlier = signatures[route.signature] {
+                problems.append(DefinitionProblem(
+                    route: route.reference,
+                    reason: .ambiguousRoutes(route: route.reference.name, other: routes[earlier].reference.name),
+                    span: 0..<route.reference.pattern.utf8.count))
+            } else {
+                signatures[route.signature] = route.index
+            }
+        }
+        trie.orderTerminals(routes)
+        if definitions.isEmpty {
+            problems.append(DefinitionProblem(
+                route: RouteReference(name: "", pattern: ""), reason: .noRoutes, span: nil))
+        }
+        self.routes = routes
+        self.trie = trie
+        self.routeByCaseKey = byKey
+        // Problems in declaration order, each route's in the order they stand in its pattern.
+        let order = Dictionary(routes.map { ($0.reference, $0.index) }, uniquingKeysWith: { first, _ in first })
+        self.problems = problems.enumerated().sorted { lhs, rhs in
+            let a = order[lhs.element.route] ?? -1, b = order[rhs.element.route] ?? -1
+            if a != b { return a < b }
+            let x = lhs.element.span?.lowerBound ?? 0, y = rhs.element.span?.lowerBound ?? 0
+            if x != y { return x < y }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+
+    /// Compiles one definition, appending its problems.
+    private static func compile(
+        _ definition: RouteDefinition, index: Int, scheme: String, host: String,
+        problems: inout [DefinitionProblem]
+    ) -> CompiledRoute {
+        let reference = RouteReference(name: definition.name, pattern: definition.pattern)
+        let parsed = PatternParser.parse(definition.pattern, firstSegmentIsHost: host.isEmpty)
+        let ast = parsed.ast
+        let wholePattern = 0..<definition.pattern.utf8.count
+        func report(_ reason: Reason, _ span: Range<Int>?, alternatives: [String] = []) {
+            problems.append(DefinitionProblem(route: reference, reason: reason, span: span, alternatives: alternatives))
+        }
+        for problem in parsed.problems { report(problem.reason, problem.span) }
+
+        let labels = definition.labels
+        let labelNames = labels.map(\.name)
+        var sources = [CompiledRoute.Source](repeating: .none, count: labels.count)
+        var segmentLabels: [Int?] = []
+        var queryLabels: [Int?] = []
+        var fragmentLabel: Int?
+
+        func bind(_ name: String, _ source: CompiledRoute.Source, span: Range<Int>) -> Int? {
+            guard let label = labelNames.firstIndex(of: name) else {
+                // With a probe that stopped early, later labels are unknown: no verdict.
+                if definition.typeProblem == nil {
+                    report(.unknownPlaceholder(name: name), span, alternatives: labelNames)
+                }
+                return nil
+            }
+            if sources[label] == .none { sources[label] = source }
+            if labels[label].isList, !source.isQuery {
+                report(.unsupportedType(label: name, type: labels[label].typeName, problem: .listOutsideQuery), span)
+            }
+            return label
+        }
+
+        for (offset, segment) in ast.segments.enumerated() {
+            segmentLabels.append(segment.value.captureName.flatMap { bind($0, .segment(offset), span: segment.span) })
+        }
+        for (offset, item) in ast.queryItems.enumerated() {
+            queryLabels.append(item.value.captureName.flatMap { bind($0, .query(offset), span: item.valueSpan) })
+        }
+        if let fragment = ast.fragment, let name = fragment.value.captureName {
+            fragmentLabel = bind(name, .fragment, span: fragment.span)
+        }
+        if let typeProblem = definition.typeProblem {
+            let span = ast.captures.first { $0.name == typeProblem.label }?.span ?? wholePattern
+            report(.unsupportedType(label: typeProblem.label, type: typeProblem.type, problem: typeProblem.problem), span)
+        }
+        let captured = Set(ast.captures.map(\.name))
+        for label in labels where !captured.contains(label.name) {
+            report(.unusedLabel(label: label.name), wholePattern, alternatives: Array(captured))
+        }
+        return CompiledRoute(
+            index: index, reference: reference, ast: ast, caseKey: definition.caseKey,
+            scheme: ast.scheme ?? (scheme.isEmpty ? nil : scheme),
+            host: ast.host ?? host,
+            labels: labels, sources: sources, queryLabels: queryLabels, segmentLabels: segmentLabels,
+            fragmentLabel: fragmentLabel)
+    }
+
+    /// The error every match returns while the table has definition problems.
+    func definitionError() -> RouteMatchError? {
+        guard let first = problems.first else { return nil }
+        return RouteMatchError(
+            reason: first.reason, input: first.route.pattern, subject: .pattern, span: first.span,
+            closestRoute: first.route.pattern.isEmpty && first.route.name.isEmpty ? nil : first.route,
+            definitionProblems: problems)
+    }
+}

@@ -1,0 +1,234 @@
+/// Turns pattern text into a ``PatternAST``, collecting every syntax problem rather than
+/// stopping at the first.
+///
+/// ```
+/// pattern  := [scheme "://" host] ["/"] [segment ("/" segment)*] ["?" item ("&" item)*] ["#" value]
+/// segment  := literal | "${" name "}"
+/// item     := key "=" (literal | "${" name "}")
+/// ```
+enum PatternParser {
+    struct Output {
+        var ast: PatternAST
+        var problems: [(reason: Reason, span: Range<Int>)]
+    }
+
+    /// Parses `text`. When `firstSegmentIsHost` is set (the type has no default host) and the
+    /// pattern has no `scheme://host`, its first path segment becomes the host.
+    static func parse(_ text: String, firstSegmentIsHost: Bool) -> Output {
+        var copy = text
+        return copy.withUTF8 { bytes in parse(bytes, text: text, firstSegmentIsHost: firstSegmentIsHost) }
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, text: String, firstSegmentIsHost: Bool) -> Output {
+        var output = Output(ast: PatternAST(text: text), problems: [])
+        let count = bytes.count
+        var position = 0
+
+        // scheme "://" host
+        if let separator = find(bytes, "://"), !(0..<separator).contains(where: { isOneOf(bytes[$0], "/?#") }) {
+            let schemeRange = 0..<separator
+            let scheme = LinkReader.slice(bytes, schemeRange)
+            if !isValidScheme(scheme) {
+                output.problems.append((.patternSyntax(.invalidScheme(scheme)), schemeRange))
+            }
+            output.ast.scheme = scheme.asciiLowercased
+            output.ast.schemeSpan = schemeRange
+            let hostStart = separator + 3
+            var hostEnd = hostStart
+            while hostEnd < count, !isOneOf(bytes[hostEnd], "/?#") { hostEnd += 1 }
+            let hostRange = hostStart..<hostEnd
+            let host = LinkReader.slice(bytes, hostRange)
+            if host.utf8.contains(UInt8(ascii: "$")) && host.contains("${") {
+                output.problems.append((.patternSyntax(.placeholderInHost), hostRange))
+            }
+            output.ast.host = host.asciiLowercased
+            output.ast.hostSpan = hostRange
+            position = hostEnd
+        }
+
+        // path
+        let pathStart = position
+        while position < count, !isOneOf(bytes[position], "?#") { position += 1 }
+        parsePath(bytes, pathStart..<position, hostFromSegment: firstSegmentIsHost && output.ast.host == nil, into: &output)
+
+        // query
+        if position < count, bytes[position] == UInt8(ascii: "?") {
+            let start = position + 1
+            position = start
+            while position < count, bytes[position] != UInt8(ascii: "#") { position += 1 }
+            parseQuery(bytes, start..<position, into: &output)
+        }
+
+        // fragment
+        if position < count, bytes[position] == UInt8(ascii: "#") {
+            let range = position + 1..<count
+            if let value = parseValue(bytes, range, into: &output) {
+                output.ast.fragment = .init(value: value, span: range)
+            }
+        }
+
+        // duplicate placeholders
+        var seen: Set<String> = []
+        for capture in output.ast.captures where !seen.insert(capture.name).inserted {
+            output.problems.append((.duplicatePlaceholder(name: capture.name), capture.span))
+        }
+        return output
+    }
+
+    private static func parsePath(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hostFromSegment: Bool, into output: inout Output
+    ) {
+        var start = range.lowerBound
+        if start < range.upperBound, bytes[start] == UInt8(ascii: "/") { start += 1 }
+        guard start < range.upperBound else { return }
+        var segmentStart = start
+        var index = start
+        var isFirst = true
+        while index <= range.upperBound {
+            if index == range.upperBound || bytes[index] == UInt8(ascii: "/") {
+                let segmentRange = segmentStart..<index
+                let isLast = index == range.upperBound
+                if segmentRange.isEmpty {
+                    // A single trailing slash is allowed; any other empty segment is not.
+                    if !(isLast && !isFirst) {
+                        output.problems.append((.patternSyntax(.emptySegment), segmentRange))
+                    }
+                } else if isFirst && hostFromSegment {
+                    let host = LinkReader.slice(bytes, segmentRange)
+                    if host.contains("${") {
+                        output.problems.append((.patternSyntax(.placeholderInHost), segmentRange))
+                    }
+                    output.ast.host = host.asciiLowercased
+                    output.ast.hostSpan = segmentRange
+                } else if let value = parseValue(bytes, segmentRange, into: &output) {
+                    if case .literal(let literal) = value, literal == "." || literal == ".." {
+                        output.problems.append((.patternSyntax(.dotSegment(literal)), segmentRange))
+                    }
+                    output.ast.segments.append(.init(value: value, span: segmentRange))
+                }
+                isFirst = false
+                segmentStart = index + 1
+            }
+            index += 1
+        }
+    }
+
+    private static func parseQuery(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into output: inout Output) {
+        var itemStart = range.lowerBound
+        var index = range.lowerBound
+        var keys: Set<String> = []
+        while index <= range.upperBound {
+            if index == range.upperBound || bytes[index] == UInt8(ascii: "&") {
+                let itemRange = itemStart..<index
+                itemStart = index + 1
+                index += 1
+                if itemRange.isEmpty { continue }
+                var equals = itemRange.lowerBound
+                while equals < itemRange.upperBound, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+                guard equals < itemRange.upperBound else {
+                    output.problems.append((.patternSyntax(.queryItemWithoutValue(LinkReader.slice(bytes, itemRange))), itemRange))
+                    continue
+                }
+                let keyRange = itemRange.lowerBound..<equals
+                let valueRange = equals + 1..<itemRange.upperBound
+                guard !keyRange.isEmpty else {
+                    output.problems.append((.patternSyntax(.emptyQueryKey), itemRange))
+                    continue
+                }
+                let keyText = LinkReader.slice(bytes, keyRange)
+                if keyText.contains("${") {
+                    output.problems.append((.patternSyntax(.placeholderInsideText), keyRange))
+                    continue
+                }
+                guard let key = decodeLiteral(bytes, keyRange, into: &output) else { continue }
+                guard let value = parseValue(bytes, valueRange, into: &output) else { continue }
+                if !keys.insert(key).inserted {
+                    output.problems.append((.duplicateQueryKey(key: key), keyRange))
+                    continue
+                }
+                output.ast.queryItems.append(.init(
+                    key: key, keySpan: keyRange, value: value, valueSpan: valueRange, span: itemRange))
+                continue
+            }
+            index += 1
+        }
+    }
+
+    /// A whole `${name}` placeholder or literal text.
+    private static func parseValue(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into output: inout Output
+    ) -> PatternAST.Value? {
+        guard let open = find(bytes, "${", in: range) else {
+            return decodeLiteral(bytes, range, into: &output).map(PatternAST.Value.literal)
+        }
+        var close = open + 2
+        while close < range.upperBound, bytes[close] != UInt8(ascii: "}") { close += 1 }
+        guard close < range.upperBound else {
+            output.problems.append((.patternSyntax(.unclosedPlaceholder), open..<range.upperBound))
+            return nil
+        }
+        let placeholder = open..<close + 1
+        guard placeholder == range else {
+            output.problems.append((.patternSyntax(.placeholderInsideText), range))
+            return nil
+        }
+        let name = LinkReader.slice(bytes, open + 2..<close)
+        if name.isEmpty {
+            output.problems.append((.patternSyntax(.emptyPlaceholderName), placeholder))
+            return nil
+        }
+        if !isIdentifier(name) {
+            output.problems.append((.patternSyntax(.invalidPlaceholderName(name)), placeholder))
+            return nil
+        }
+        return .capture(name)
+    }
+
+    private static func decodeLiteral(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into output: inout Output
+    ) -> String? {
+        switch PercentDecoding.decode(bytes, range) {
+        case .success(let value): return value
+        case .failure(let bad):
+            output.problems.append((.patternSyntax(.malformedPercentEncoding(LinkReader.slice(bytes, bad.range))), bad.range))
+            return nil
+        }
+    }
+
+    // MARK: Helpers
+
+    static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.utf8.first, LinkReader.isAlpha(first) || first == UInt8(ascii: "_") else { return false }
+        return name.utf8.allSatisfy { LinkReader.isAlpha($0) || LinkReader.isDigit($0) || $0 == UInt8(ascii: "_") }
+    }
+
+    static func isValidScheme(_ scheme: String) -> Bool {
+        guard let first = scheme.utf8.first, LinkReader.isAlpha(first) else { return false }
+        return scheme.utf8.allSatisfy {
+            LinkReader.isAlpha($0) || LinkReader.isDigit($0) || $0 == UInt8(ascii: "+")
+                || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+        }
+    }
+
+    private static func isOneOf(_ byte: UInt8, _ set: StaticString) -> Bool {
+        for index in 0..<set.utf8CodeUnitCount where set.utf8Start[index] == byte { return true }
+        return false
+    }
+
+    private static func find(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: StaticString, in range: Range<Int>? = nil) -> Int? {
+        let range = range ?? 0..<bytes.count
+        let length = needle.utf8CodeUnitCount
+        guard range.count >= length else { return nil }
+        var index = range.lowerBound
+        while index + length <= range.upperBound {
+            var matches = true
+            for offset in 0..<length where bytes[index + offset] != needle.utf8Start[offset] {
+                matches = false
+                break
+            }
+            if matches { return index }
+            index += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,168 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A type whose values are the routes of an app: an enum whose cases' coding keys are their
+/// link patterns.
+///
+/// Declare the cases once; Swift's synthesized `Codable` tells RouteMatch each case's
+/// associated values and their types, and the compiler checks that every coding key names a
+/// case:
+///
+/// ```swift
+/// enum AppRoute: Routable, Equatable {
+///     static var scheme: String { "myapp" }
+///     static var host: String { "app" }
+///
+///     case home
+///     case userPosts(id: Int, page: Int, premium: Bool)
+///     case article(slug: String, ref: String?)
+///
+///     enum CodingKeys: String, CodingKey, CaseIterable {
+///         case home = ""
+///         case userPosts = "user/${id}/posts?page=${page}&premium=${premium}"
+///         case article = "article/${slug}?ref=${ref}"
+///     }
+/// }
+///
+/// let route = try AppRoute(link: "myapp://app/article/swift?ref=news")
+/// let link = try AppRoute.home.link()        // "myapp://app"
+/// ```
+public protocol Routable: Codable {
+    /// The coding keys whose raw values are the cases' patterns.
+    associatedtype CodingKeys: CodingKey & CaseIterable & RawRepresentable where CodingKeys.RawValue == String
+
+    /// The scheme links must have (compared case-insensitively); `""`, the default, accepts any.
+    static var scheme: String { get }
+    /// The host links must have (compared case-insensitively); with `""`, the default, each
+    /// pattern's first segment is its host.
+    static var host: String { get }
+    /// Limits and strictness; the defaults suit most apps.
+    static var options: MatchOptions { get }
+}
+
+extension Routable {
+    public static var scheme: String { "" }
+    public static var host: String { "" }
+    public static var options: MatchOptions { MatchOptions() }
+
+    /// The type's compiled table, built on first use and shared.
+    public static var router: Router<Self> {
+        TableCache.table(for: Self.self, as: Router<Self>.self) { Router<Self>(routable: Self.self) }
+    }
+
+    /// Matches a link against the type's routes.
+    ///
+    /// ```swift
+    /// switch AppRoute.match("myapp://app/user/42/posts?page=2&premium=true") {
+    /// case .success(let route): show(route)
+    /// case .failure(let error): log(error)   // a diagnostic with a caret under the problem
+    /// }
+    /// ```
+    ///
+    /// - Parameter link: A full link, or a raw `path?query` read under ``scheme`` and ``host``.
+    /// - Returns: The route, or a ``RouteMatchError``.
+    public static func match(_ link: String) -> Result<Self, RouteMatchError> {
+        router.match(link)
+    }
+
+    /// Matches a `URL` against the type's routes.
+    ///
+    /// - Parameter url: The URL as received.
+    /// - Returns: The route, or a ``RouteMatchError``.
+    public static func match(_ url: URL) -> Result<Self, RouteMatchError> {
+        router.match(url)
+    }
+
+    /// Creates the route a URL names.
+    ///
+    /// - Parameter url: The URL as received.
+    /// - Throws: ``RouteMatchError`` when no route matches.
+    public init(url: URL) throws(RouteMatchError) {
+        self = try Self.router.match(url).get()
+    }
+
+    /// Creates the route a link names.
+    ///
+    /// ```swift
+    /// let route = try AppRoute(link: "myapp://app/article/swift")
+    /// ```
+    ///
+    /// - Parameter link: A full link, or a raw `path?query`.
+    /// - Throws: ``RouteMatchError`` when no route matches.
+    public init(link: String) throws(RouteMatchError) {
+        self = try Self.router.match(link).get()
+    }
+
+    /// Renders the route as a link.
+    ///
+    /// ```swift
+    /// try AppRoute.article(slug: "swift", ref: nil).link()   // "myapp://app/article/swift"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - scheme: A scheme to use instead of ``scheme``.
+    ///   - host: A host to use instead of the route's host.
+    /// - Returns: A link that matches back to this route.
+    /// - Throws: ``RouteMatchError`` with ``Reason/unrenderableValue(label:problem:)`` for a
+    ///   value that cannot round-trip (an empty path segment, `""` in an Optional).
+    public func link(scheme: String? = nil, host: String? = nil) throws(RouteMatchError) -> String {
+        try Self.router.link(for: self, scheme: scheme, host: host)
+    }
+
+    /// Renders the route as a `URL`.
+    ///
+    /// - Parameters:
+    ///   - scheme: A scheme to use instead of ``scheme``.
+    ///   - host: A host to use instead of the route's host.
+    /// - Returns: A URL that matches back to this route.
+    /// - Throws: ``RouteMatchError`` as ``link(scheme:host:)`` does.
+    public func url(scheme: String? = nil, host: String? = nil) throws(RouteMatchError) -> URL {
+        try Self.router.url(for: self, scheme: scheme, host: host)
+    }
+
+    /// Builds the type's table now and throws its first definition problem, listing them all.
+    ///
+    /// ```swift
+    /// @Test func routesAreValid() throws { try AppRoute.validate() }
+    /// ```
+    ///
+    /// - Throws: ``RouteMatchError`` whose ``RouteMatchError/definitionProblems`` lists every
+    ///   problem, each with a caret into its pattern.
+    public static func validate() throws(RouteMatchError) {
+        try router.validate()
+    }
+}
+
+extension Router where Route: Routable {
+    /// Compiles a ``Routable`` type's cases.
+    init(routable: Route.Type) {
+        var definitions: [RouteDefinition] = []
+        for key in Route.CodingKeys.allCases {
+            let pattern = key.rawValue
+            let shape = ShapeProbe.probe(Route.self, caseKey: pattern)
+            definitions.append(RouteDefinition(
+                name: Router.caseName(shape), pattern: pattern, caseKey: pattern,
+                labels: shape.labels, typeProblem: shape.problem))
+        }
+        self.table = RouteTable(definitions: definitions, scheme: Route.scheme, host: Route.host, options: Route.options)
+        self.isEnum = true
+    }
+
+    /// The case's name: from the sample value when the probe made one, else from the
+    /// synthesized per-case key type (`UserPostsCodingKeys` → `userPosts`).
+    static func caseName(_ shape: ShapeProbe.Shape) -> String {
+        if let value = shape.value {
+            if let label = Mirror(reflecting: value).children.first?.label { return label }
+            if !(value is any CustomStringConvertible) && !(value is any CustomDebugStringConvertible) {
+                return String(describing: value)
+            }
+        }
+        guard var name = shape.caseKeyTypeName else { return "\(Route.self)" }
+        if name.hasSuffix("CodingKeys") { name.removeLast("CodingKeys".count) }
+        guard let first = name.first else { return name }
+        return first.lowercased() + name.dropFirst()
+    }
+}

@@ -1,0 +1,170 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A compiled table of routes that turns links into `Route` values and back.
+///
+/// Every ``Routable`` type has one (``Routable/router``); build your own for struct routes with
+/// ``Router/init(scheme:host:options:_:)``. A router is immutable and `Sendable`: share one
+/// between threads and tasks.
+///
+/// ```swift
+/// struct Profile: Codable, Equatable { var id: Int; var tab: String? }
+/// let router = Router<Profile>(scheme: "myapp", host: "app") { routes in
+///     routes.add("user/${id}?tab=${tab}")
+/// }
+/// let profile = try router.match("myapp://app/user/42?tab=posts").get()
+/// ```
+public struct Router<Route: Codable>: Sendable {
+    let table: RouteTable
+    /// Whether routes are enum cases (chosen by coding key) or one struct type.
+    let isEnum: Bool
+
+    /// Matches a link: `scheme://host/path?query#fragment`, or a raw `path?query` read under
+    /// the table's default scheme and host.
+    ///
+    /// - Parameter link: The link exactly as received.
+    /// - Returns: The route, or a ``RouteMatchError`` that names the reason, the offending span
+    ///   and the closest route.
+    public func match(_ link: String) -> Result<Route, RouteMatchError> {
+        var result: Route?
+        let routes = table.routes
+        let error = table.match(link) { index, values in
+            let route = routes[index]
+            switch RouteDecoder.decode(Route.self, caseKey: route.caseKey, labels: route.labels, values: values) {
+            case .success(let value):
+                result = value
+                return nil
+            case .failure(let failure):
+                return failure
+            }
+        }
+        if let result { return .success(result) }
+        return .failure(error ?? RouteMatchError(
+            reason: .noRoutes, input: link, subject: .link, span: nil, closestRoute: nil))
+    }
+
+    /// Matches a `URL` by its absolute string.
+    ///
+    /// - Parameter url: The URL as received.
+    /// - Returns: The route, or the reason it did not match.
+    public func match(_ url: URL) -> Result<Route, RouteMatchError> {
+        match(url.absoluteString)
+    }
+
+    /// Renders a route as a link.
+    ///
+    /// - Parameters:
+    ///   - route: The route value.
+    ///   - scheme: A scheme to use instead of the route's.
+    ///   - host: A host to use instead of the route's.
+    /// - Returns: A link that matches back to `route`.
+    /// - Throws: ``RouteMatchError`` with ``Reason/unrenderableValue(label:problem:)`` when a
+    ///   value cannot be written so that it reads back as itself.
+    public func link(for route: Route, scheme: String? = nil, host: String? = nil) throws(RouteMatchError) -> String {
+        if let error = table.definitionError() { throw error }
+        let encoder = RouteEncoder(isEnum: isEnum)
+        do { try route.encode(to: encoder) } catch {}
+        guard let index = routeIndex(for: encoder), table.routes.indices.contains(index) else {
+            throw RouteMatchError(
+                reason: .unrenderableValue(label: "", problem: .notTextual), input: "", subject: .render,
+                span: nil, closestRoute: nil)
+        }
+        let compiled = table.routes[index]
+        if let problem = encoder.problem {
+            let span = compiled.ast.captures.first { $0.name == problem.label }?.span
+            throw RouteMatchError(
+                reason: .unrenderableValue(label: problem.label, problem: problem.problem),
+                input: compiled.reference.pattern, subject: .render, span: span, closestRoute: compiled.reference)
+        }
+        return try LinkRenderer.render(
+            route: compiled, table: table, texts: encoder.texts(for:),
+            scheme: scheme, host: host
+        ).get()
+    }
+
+    /// Renders a route as a `URL`.
+    ///
+    /// - Throws: ``RouteMatchError`` as ``link(for:scheme:host:)`` does.
+    public func url(for route: Route, scheme: String? = nil, host: String? = nil) throws(RouteMatchError) -> URL {
+        let text = try link(for: route, scheme: scheme, host: host)
+        guard let url = URL(string: text) else {
+            throw RouteMatchError(
+                reason: .unrenderableValue(label: "", problem: .notTextual), input: text, subject: .render,
+                span: nil, closestRoute: nil)
+        }
+        return url
+    }
+
+    /// Checks the table: throws its first definition problem, with every problem listed in
+    /// the error's ``RouteMatchError/definitionProblems``.
+    ///
+    /// - Throws: ``RouteMatchError`` whose subject is ``RouteMatchError/Subject/pattern``.
+    public func validate() throws(RouteMatchError) {
+        if let error = table.definitionError() { throw error }
+    }
+
+    /// The routes' names and patterns, in declaration order.
+    public var routes: [RouteReference] { table.routes.map(\.reference) }
+
+    /// The route a value renders with: its case's, or for a struct type with several patterns
+    /// the first whose placeholders all have values.
+    private func routeIndex(for encoder: RouteEncoder) -> Int? {
+        if isEnum { return encoder.caseKey.flatMap { table.routeByCaseKey[$0] } }
+        let complete = table.routes.first { route in
+            route.labels.allSatisfy { label in
+                label.isOptional || label.isList || (encoder.texts(for: label.name) ?? nil) != nil
+            }
+        }
+        return complete?.index ?? table.routes.first?.index
+    }
+}
+
+extension Router where Route: Codable {
+    /// Builds a router for struct routes: each pattern maps to one `Codable` type, whose
+    /// properties are the pattern's placeholders.
+    ///
+    /// ```swift
+    /// let router = Router<Profile>(scheme: "myapp", host: "app") { routes in
+    ///     routes.add("user/${id}?tab=${tab}")
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - scheme: The scheme links must have; `""` accepts any.
+    ///   - host: The host links must have; `""` makes each pattern's first segment its host.
+    ///   - options: Limits and strictness.
+    ///   - declare: Adds the routes, most specific or earliest first.
+    public init(scheme: String = "", host: String = "", options: MatchOptions = MatchOptions(),
+                _ declare: (inout StructRoutes<Route>) -> Void) {
+        var routes = StructRoutes<Route>()
+        declare(&routes)
+        var definitions: [RouteDefinition] = []
+        for (offset, pattern) in routes.patterns.enumerated() {
+            let shape = ShapeProbe.probe(Route.self, caseKey: nil)
+            definitions.append(RouteDefinition(
+                name: routes.names[offset] ?? "\(Route.self)", pattern: pattern, caseKey: nil,
+                labels: shape.labels, typeProblem: shape.problem))
+        }
+        self.table = RouteTable(definitions: definitions, scheme: scheme, host: host, options: options)
+        self.isEnum = false
+    }
+}
+
+/// The patterns of a struct router, added in priority order.
+public struct StructRoutes<Route: Codable> {
+    var patterns: [String] = []
+    var names: [String?] = []
+
+    /// Adds a pattern whose placeholders are `Route`'s properties.
+    ///
+    /// - Parameters:
+    ///   - pattern: The pattern, e.g. `"user/${id}?tab=${tab}"`.
+    ///   - name: The name diagnostics use for this route; the type's name by default.
+    public mutating func add(_ pattern: String, name: String? = nil) {
+        patterns.append(pattern)
+        names.append(name)
+    }
+}

@@ -1,0 +1,176 @@
+/// What RouteMatch learned about one associated value (or property) of a route by probing its
+/// `Decodable` conformance: its name, its type, and how to read it from text.
+struct LabelInfo: Sendable {
+    /// The label (`id` in `case user(id: Int)`; `_0` for an unlabeled value).
+    let name: String
+    /// The type as diagnostics name it: `Int`, `Tab (home, settings)`, `[Int]`.
+    let typeName: String
+    /// Whether the value is an `Optional` (decoded with `decodeIfPresent`).
+    let isOptional: Bool
+    /// Whether the value is a list (every value of a repeated query key).
+    let isList: Bool
+    /// A text that converts, for the example link a diagnostic suggests.
+    let sample: String
+    /// Checks that one text (one element, for a list) converts to the type.
+    let checker: any TextChecking
+
+    /// The failure converting `text` (one element, for a list), or `nil` when it converts.
+    func check(_ text: String) -> TextConversion.Failure? { checker.check(text) }
+}
+
+/// Converts text to one type, to check it.
+protocol TextChecking: Sendable {
+    func check(_ text: String) -> TextConversion.Failure?
+}
+
+/// The ``TextChecking`` for a type `T`; it stores nothing, so it is `Sendable` whatever `T` is.
+struct TextChecker<T: Decodable>: TextChecking {
+    func check(_ text: String) -> TextConversion.Failure? {
+        if case .failure(let failure) = TextConversion.value(T.self, single: text) { return failure }
+        return nil
+    }
+}
+
+/// The result of probing one label's type.
+struct ProbedValue<T> {
+    var value: T
+    var info: LabelInfo
+}
+
+/// Learns a label's type by making a sample value of it.
+enum ValueProbe {
+    /// Sample texts for types RouteMatch reads directly, tried in order for a
+    /// `LosslessStringConvertible` type of the user's own.
+    static let sampleTexts = ["42", "text", "true", "1.5", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "a", ""]
+
+    static func probe<T: Decodable>(
+        _ type: T.Type, label: String, isOptional: Bool
+    ) -> Result<ProbedValue<T>, TypeProblem> {
+        // Scalars: String, Bool, integers, floating point, UUID, LosslessStringConvertible.
+        if TextConversion.scalar(T.self, "") != nil {
+            for text in preferredSamples(T.self) {
+                if case .success(let value)? = TextConversion.scalar(T.self, text) {
+                    return .success(ProbedValue(value: value, info: info(T.self, label, isOptional, isList: false, sample: text)))
+                }
+            }
+            return .failure(.noSampleValue)
+        }
+        // Raw-value enums that list their cases.
+        if let cases = TextConversion.allRawValues(T.self), let first = cases.first,
+            case .success(let value) = TextConversion.value(T.self, single: first) {
+            return .success(ProbedValue(value: value, info: info(T.self, label, isOptional, isList: false, sample: first)))
+        }
+        // Lists and other types that decode themselves from text.
+        let decoder = ProbeTextDecoder()
+        do {
+            let value = try T(from: decoder)
+            if decoder.sawKeyed { return .failure(.notTextual) }
+            if let element = decoder.element {
+                let listInfo = LabelInfo(
+                    name: label, typeName: "[\(element.typeName)]", isOptional: isOptional, isList: true,
+                    sample: element.sample, checker: element.checker)
+                return .success(ProbedValue(value: value, info: listInfo))
+            }
+            let sample = decoder.sample ?? ""
+            return .success(ProbedValue(value: value, info: info(T.self, label, isOptional, isList: false, sample: sample)))
+        } catch {
+            if decoder.sawKeyed || decoder.nestedList { return .failure(.notTextual) }
+            return .failure(.noSampleValue)
+        }
+    }
+
+    private static func preferredSamples<T>(_ type: T.Type) -> [String] {
+        if T.self == String.self { return ["text"] }
+        if T.self == Bool.self { return ["true"] }
+        if T.self == Double.self || T.self == Float.self { return ["1.5"] }
+        return sampleTexts
+    }
+
+    private static func info<T: Decodable>(
+        _ type: T.Type, _ label: String, _ isOptional: Bool, isList: Bool, sample: String
+    ) -> LabelInfo {
+        LabelInfo(
+            name: label, typeName: TextConversion.describe(T.self), isOptional: isOptional, isList: isList,
+            sample: sample, checker: TextChecker<T>())
+    }
+}
+
+/// The decoder a probe hands to a type that decodes itself: it records whether the type asks
+/// for a list, a single value or a keyed structure, and serves sample values.
+final class ProbeTextDecoder: Decoder {
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var sawKeyed = false
+    var nestedList = false
+    var element: LabelInfo?
+    var sample: String?
+    private var depth = 0
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        sawKeyed = true
+        throw TextConversion.Failure(expected: "text")
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard depth == 0 else {
+            nestedList = true
+            throw TextConversion.Failure(expected: "text")
+        }
+        depth += 1
+        return Elements(decoder: self)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { Single(decoder: self) }
+
+    struct Single: SingleValueDecodingContainer {
+        let decoder: ProbeTextDecoder
+        var codingPath: [any CodingKey] { [] }
+        func decodeNil() -> Bool { false }
+        func decode<T: Decodable>(_ type: T.Type) throws -> T {
+            switch ValueProbe.probe(T.self, label: "", isOptional: false) {
+            case .success(let probed):
+                decoder.sample = probed.info.sample
+                return probed.value
+            case .failure(let problem):
+                if problem == .notTextual { decoder.sawKeyed = true }
+                throw TextConversion.Failure(expected: "\(T.self)")
+            }
+        }
+    }
+
+    struct Elements: UnkeyedDecodingContainer {
+        let decoder: ProbeTextDecoder
+        var currentIndex = 0
+        var codingPath: [any CodingKey] { [] }
+        var count: Int? { 1 }
+        var isAtEnd: Bool { currentIndex >= 1 }
+        mutating func decodeNil() throws -> Bool { false }
+        mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+            currentIndex += 1
+            switch ValueProbe.probe(T.self, label: "", isOptional: false) {
+            case .success(let probed):
+                if probed.info.isList {
+                    decoder.nestedList = true
+                    throw TextConversion.Failure(expected: "text")
+                }
+                decoder.element = probed.info
+                return probed.value
+            case .failure(let problem):
+                if problem == .notTextual { decoder.sawKeyed = true }
+                throw TextConversion.Failure(expected: "\(T.self)")
+            }
+        }
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+            decoder.sawKeyed = true
+            throw TextConversion.Failure(expected: "text")
+        }
+        mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+            decoder.nestedList = true
+            throw TextConversion.Failure(expected: "text")
+        }
+        mutating func superDecoder() throws -> any Decoder {
+            decoder.sawKeyed = true
+            throw TextConversion.Failure(expected: "text")
+        }
+    }
+}

@@ -1,0 +1,136 @@
+/// The text bound to one label by a match.
+enum BoundValue: Sendable {
+    /// Nothing in the link binds the label (an absent optional query item).
+    case absent
+    /// One value.
+    case one(String)
+    /// Every value of a repeated query key (a list label).
+    case many([String])
+}
+
+/// Builds a route value through its own `init(from:)`, serving each label its bound text
+/// converted to the label's type.
+final class RouteDecoder: Decoder {
+    /// A label whose text did not convert.
+    struct Failure: Error {
+        let label: Int
+        let element: Int
+        let expected: String
+    }
+
+    let caseKey: String?
+    let labels: [LabelInfo]
+    let values: [BoundValue]
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    init(caseKey: String?, labels: [LabelInfo], values: [BoundValue]) {
+        self.caseKey = caseKey
+        self.labels = labels
+        self.values = values
+    }
+
+    /// Decodes `Route`, reporting the first label that does not convert.
+    static func decode<Route: Decodable>(
+        _ type: Route.Type, caseKey: String?, labels: [LabelInfo], values: [BoundValue]
+    ) -> Result<Route, Failure> {
+        let decoder = RouteDecoder(caseKey: caseKey, labels: labels, values: values)
+        do {
+            return .success(try Route(from: decoder))
+        } catch let failure as Failure {
+            return .failure(failure)
+        } catch {
+            return .failure(Failure(label: 0, element: 0, expected: "\(Route.self)"))
+        }
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        if caseKey != nil { return KeyedDecodingContainer(CaseLevel<Key>(decoder: self)) }
+        return KeyedDecodingContainer(Labels<Key>(decoder: self))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        throw Failure(label: 0, element: 0, expected: "keyed")
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        throw Failure(label: 0, element: 0, expected: "keyed")
+    }
+
+    /// The slot of the label named `name`.
+    @inline(__always)
+    func slot(_ name: String) -> Int? {
+        labels.firstIndex { $0.name == name }
+    }
+
+    struct CaseLevel<Key: CodingKey>: KeyedDecodingContainerProtocol {
+        let decoder: RouteDecoder
+        var codingPath: [any CodingKey] { [] }
+        var allKeys: [Key] { decoder.caseKey.flatMap { Key(stringValue: $0) }.map { [$0] } ?? [] }
+        func contains(_ key: Key) -> Bool { key.stringValue == decoder.caseKey }
+        func decodeNil(forKey key: Key) throws -> Bool { false }
+        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+            throw Failure(label: 0, element: 0, expected: "case")
+        }
+        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+            KeyedDecodingContainer(Labels<NestedKey>(decoder: decoder))
+        }
+        func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+            throw Failure(label: 0, element: 0, expected: "case")
+        }
+        func superDecoder() throws -> any Decoder { decoder }
+        func superDecoder(forKey key: Key) throws -> any Decoder { decoder }
+    }
+
+    struct Labels<Key: CodingKey>: UniformKeyedDecoding {
+        let decoder: RouteDecoder
+        var codingPath: [any CodingKey] { [] }
+        var allKeys: [Key] { decoder.labels.compactMap { Key(stringValue: $0.name) } }
+
+        func contains(_ key: Key) -> Bool {
+            guard let slot = decoder.slot(key.stringValue) else { return false }
+            if case .absent = decoder.values[slot] { return false }
+            return true
+        }
+
+        func decodeNil(forKey key: Key) throws -> Bool {
+            guard let slot = decoder.slot(key.stringValue) else { return true }
+            switch decoder.values[slot] {
+            case .absent: return true
+            case .one(let text): return text.isEmpty
+            case .many(let texts): return texts.isEmpty
+            }
+        }
+
+        func decodeValue<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+            guard let slot = decoder.slot(key.stringValue) else {
+                throw Failure(label: 0, element: 0, expected: "\(T.self)")
+            }
+            let result: Result<T, TextConversion.Failure>
+            switch decoder.values[slot] {
+            case .one(let text): result = TextConversion.value(T.self, single: text)
+            case .many(let texts): result = TextConversion.value(T.self, from: texts)
+            case .absent: result = TextConversion.value(T.self, from: [])
+            }
+            switch result {
+            case .success(let value): return value
+            case .failure(let failure):
+                throw Failure(label: slot, element: failure.index, expected: failure.expected)
+            }
+        }
+
+        func decodeValueIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+            if try decodeNil(forKey: key) { return nil }
+            return try decodeValue(T.self, forKey: key)
+        }
+
+        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+            throw Failure(label: decoder.slot(key.stringValue) ?? 0, element: 0, expected: "text")
+        }
+        func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+            throw Failure(label: decoder.slot(key.stringValue) ?? 0, element: 0, expected: "text")
+        }
+        func superDecoder() throws -> any Decoder { decoder }
+        func superDecoder(forKey key: Key) throws -> any Decoder { decoder }
+    }
+}

@@ -1,0 +1,79 @@
+/// Reads a route value back into text through its own `encode(to:)`: which case it is (its
+/// coding key, the pattern) and the text of each label.
+final class RouteEncoder: Encoder {
+    /// The case's coding key; `nil` for a struct route.
+    private(set) var caseKey: String?
+    /// Each label's texts; `nil` for `nil` (an absent optional).
+    private(set) var values: [(label: String, texts: [String]?)] = []
+    /// The first label that did not encode as text.
+    private(set) var problem: (label: String, problem: RenderProblem)?
+    private let isEnum: Bool
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    init(isEnum: Bool) { self.isEnum = isEnum }
+
+    func texts(for label: String) -> [String]?? {
+        values.first { $0.label == label }.map { $0.texts }
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        if isEnum { return KeyedEncodingContainer(CaseLevel<Key>(encoder: self)) }
+        return KeyedEncodingContainer(Labels<Key>(encoder: self))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        problem = problem ?? ("", .notTextual)
+        return TextEncoder().unkeyedContainer()
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        problem = problem ?? ("", .notTextual)
+        return TextEncoder().singleValueContainer()
+    }
+
+    struct CaseLevel<Key: CodingKey>: KeyedEncodingContainerProtocol {
+        let encoder: RouteEncoder
+        var codingPath: [any CodingKey] { [] }
+        mutating func encodeNil(forKey key: Key) throws { encoder.caseKey = key.stringValue }
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { encoder.caseKey = key.stringValue }
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+            encoder.caseKey = key.stringValue
+            return KeyedEncodingContainer(Labels<NestedKey>(encoder: encoder))
+        }
+        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+            encoder.caseKey = key.stringValue
+            return TextEncoder().unkeyedContainer()
+        }
+        mutating func superEncoder() -> any Encoder { encoder }
+        mutating func superEncoder(forKey key: Key) -> any Encoder { encoder }
+    }
+
+    struct Labels<Key: CodingKey>: UniformKeyedEncoding {
+        let encoder: RouteEncoder
+        var codingPath: [any CodingKey] { [] }
+
+        mutating func encodeValue<T: Encodable>(_ value: T, forKey key: Key) throws {
+            switch TextConversion.texts(of: value) {
+            case .success(let texts): encoder.values.append((key.stringValue, texts))
+            case .failure(let problem):
+                encoder.problem = encoder.problem ?? (key.stringValue, problem)
+            }
+        }
+
+        mutating func encodeAbsent(forKey key: Key) throws {
+            encoder.values.append((key.stringValue, nil))
+        }
+
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+            encoder.problem = encoder.problem ?? (key.stringValue, .notTextual)
+            return TextEncoder().container(keyedBy: NestedKey.self)
+        }
+        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+            encoder.problem = encoder.problem ?? (key.stringValue, .notTextual)
+            return TextEncoder().unkeyedContainer()
+        }
+        mutating func superEncoder() -> any Encoder { encoder }
+        mutating func superEncoder(forKey key: Key) -> any Encoder { encoder }
+    }
+}

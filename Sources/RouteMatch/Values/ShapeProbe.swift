@@ -1,0 +1,111 @@
+/// Learns a route's labels, their types and which are optional, by running the route type's
+/// own `init(from:)` once against a decoder that serves sample values.
+///
+/// For an enum, the decoder presents one case key (the pattern); the synthesized conformance
+/// then opens that case's nested container and decodes each associated value in declaration
+/// order. For a struct, the properties are decoded from the top-level container.
+final class ShapeProbe: Decoder {
+    /// What the probe learned.
+    struct Shape {
+        var labels: [LabelInfo] = []
+        /// The synthesized per-case key type's name (`UserPostsCodingKeys`), for enums.
+        var caseKeyTypeName: String?
+        /// A label whose type stopped the probe.
+        var problem: (label: String, type: String, problem: TypeProblem)?
+        /// The sample value, when the probe made one.
+        var value: Any?
+    }
+
+    let caseKey: String?
+    var shape = Shape()
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    private init(caseKey: String?) { self.caseKey = caseKey }
+
+    /// Probes `Route` for the case whose coding key is `caseKey` (or, with `nil`, a struct).
+    static func probe<Route: Decodable>(_ type: Route.Type, caseKey: String?) -> Shape {
+        let probe = ShapeProbe(caseKey: caseKey)
+        do {
+            probe.shape.value = try Route(from: probe)
+        } catch {
+            if probe.shape.problem == nil {
+                probe.shape.problem = ("", "\(Route.self)", .notTextual)
+            }
+        }
+        return probe.shape
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        if caseKey != nil { return KeyedDecodingContainer(CaseLevel<Key>(probe: self)) }
+        return KeyedDecodingContainer(Labels<Key>(probe: self))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        throw TextConversion.Failure(expected: "keyed")
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        throw TextConversion.Failure(expected: "keyed")
+    }
+
+    /// The enum level: one key, the case's pattern.
+    struct CaseLevel<Key: CodingKey>: KeyedDecodingContainerProtocol {
+        let probe: ShapeProbe
+        var codingPath: [any CodingKey] { [] }
+        var allKeys: [Key] { probe.caseKey.flatMap { Key(stringValue: $0) }.map { [$0] } ?? [] }
+        func contains(_ key: Key) -> Bool { key.stringValue == probe.caseKey }
+        func decodeNil(forKey key: Key) throws -> Bool { false }
+        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+            throw TextConversion.Failure(expected: "case")
+        }
+        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+            probe.shape.caseKeyTypeName = "\(NestedKey.self)"
+            return KeyedDecodingContainer(Labels<NestedKey>(probe: probe))
+        }
+        func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+            throw TextConversion.Failure(expected: "case")
+        }
+        func superDecoder() throws -> any Decoder { probe }
+        func superDecoder(forKey key: Key) throws -> any Decoder { probe }
+    }
+
+    /// The labels' level: each decode call is one label.
+    struct Labels<Key: CodingKey>: UniformKeyedDecoding {
+        let probe: ShapeProbe
+        var codingPath: [any CodingKey] { [] }
+        var allKeys: [Key] { [] }
+        func contains(_ key: Key) -> Bool { true }
+        func decodeNil(forKey key: Key) throws -> Bool { false }
+
+        func decodeValue<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+            try record(T.self, key, isOptional: false)
+        }
+
+        func decodeValueIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+            try record(T.self, key, isOptional: true)
+        }
+
+        private func record<T: Decodable>(_ type: T.Type, _ key: Key, isOptional: Bool) throws -> T {
+            switch ValueProbe.probe(T.self, label: key.stringValue, isOptional: isOptional) {
+            case .success(let probed):
+                probe.shape.labels.append(probed.info)
+                return probed.value
+            case .failure(let problem):
+                probe.shape.problem = (key.stringValue, "\(T.self)", problem)
+                throw TextConversion.Failure(expected: "\(T.self)")
+            }
+        }
+
+        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+            probe.shape.problem = (key.stringValue, "\(NestedKey.self)", .notTextual)
+            throw TextConversion.Failure(expected: "text")
+        }
+        func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+            probe.shape.problem = (key.stringValue, "list", .notTextual)
+            throw TextConversion.Failure(expected: "text")
+        }
+        func superDecoder() throws -> any Decoder { probe }
+        func superDecoder(forKey key: Key) throws -> any Decoder { probe }
+    }
+}

@@ -1,0 +1,67 @@
+/// A `Decoder` over one text value, or the values of a repeated query key, for types that
+/// convert through their own `Decodable` conformance (raw-value enums, arrays).
+struct TextDecoder: Decoder {
+    let texts: [String]
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        throw TextConversion.Failure(expected: "text")
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        Elements(texts: texts)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        guard texts.count == 1 else { throw TextConversion.Failure(expected: "one value") }
+        return Single(text: texts[0])
+    }
+
+    struct Single: SingleValueDecodingContainer {
+        let text: String
+        var codingPath: [any CodingKey] { [] }
+
+        func decodeNil() -> Bool { text.isEmpty }
+
+        func decode<T: Decodable>(_ type: T.Type) throws -> T {
+            if let scalar = TextConversion.scalar(T.self, text) { return try scalar.get() }
+            // A nested non-scalar inside a single value: let the type decode itself.
+            return try T(from: TextDecoder(texts: [text]))
+        }
+    }
+
+    struct Elements: UnkeyedDecodingContainer {
+        let texts: [String]
+        var currentIndex = 0
+        var codingPath: [any CodingKey] { [] }
+        var count: Int? { texts.count }
+        var isAtEnd: Bool { currentIndex >= texts.count }
+
+        mutating func decodeNil() throws -> Bool { false }
+
+        mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+            guard !isAtEnd else { throw TextConversion.Failure(expected: "\(T.self)", index: currentIndex) }
+            let index = currentIndex
+            currentIndex += 1
+            switch TextConversion.value(T.self, single: texts[index]) {
+            case .success(let value): return value
+            case .failure(var failure):
+                failure.index = index
+                throw failure
+            }
+        }
+
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+            throw TextConversion.Failure(expected: "text", index: currentIndex)
+        }
+
+        mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+            throw TextConversion.Failure(expected: "text", index: currentIndex)
+        }
+
+        mutating func superDecoder() throws -> any Decoder {
+            throw TextConversion.Failure(expected: "text", index: currentIndex)
+        }
+    }
+}
