@@ -36,11 +36,15 @@ enum DiagnosticRenderer {
         for note in details.notes {
             lines.append("  = note: " + message(note.reason, redact: redact))
         }
+        if !details.expectedSegments.isEmpty {
+            lines.append("  = note: " + expectedSegmentsMessage(details.expectedSegments, more: details.moreExpectedSegments))
+        }
         for candidate in details.candidates.prefix(maxCandidates) {
             lines.append("  = also near: \(candidate.route): " + message(candidate.problem.reason, redact: redact))
         }
-        let example = redacted ? nil : details.example
-        if let help = help(for: error.reason, alternatives: [], example: example, hosts: details.hosts) {
+        let example = redacted ? nil : details.example.map(truncated)
+        let alternatives = details.expectedSegments
+        if let help = help(for: error.reason, alternatives: alternatives, example: example, hosts: details.hosts) {
             lines.append("  = help: " + help)
         }
         return lines.joined(separator: "\n")
@@ -65,14 +69,19 @@ enum DiagnosticRenderer {
     }
 
     private static func renderDefinitionProblems(_ error: RouteMatchError) -> String {
-        var lines = ["error: " + headline(error, input: "")]
+        let tableName = error.details?.compute().tableName
+        var lines = ["error: " + headline(error, input: "", table: tableName)]
+        var previous: RouteReference?
         for problem in error.definitionProblems {
             if problem.route.name.isEmpty && problem.route.pattern.isEmpty {
                 lines.append("  = " + message(problem.reason, redact: quote))
                 continue
             }
-            lines.append(" --> \(problem.route)")
-            lines += snippet(problem.route.pattern, span: problem.span, message: message(problem.reason, redact: quote))
+            let sameRoute = problem.route == previous
+            if !sameRoute { lines.append(" --> \(problem.route)") }
+            previous = problem.route
+            let block = snippet(problem.route.pattern, span: problem.span, message: message(problem.reason, redact: quote))
+            lines += sameRoute ? Array(block.dropFirst()) : block
             if let help = help(for: problem.reason, alternatives: problem.alternatives, example: nil, hosts: []) {
                 lines.append("  = help: " + help)
             }
@@ -86,7 +95,7 @@ enum DiagnosticRenderer {
             return ["  |", "  | " + truncated(text), "  |", "  = " + message]
         }
         let shown = window(text, span: span)
-        let shownText = shown.text.isEmpty ? "(empty)" : shown.text
+        let shownText = shown.text.isEmpty ? "(empty)" : visible(shown.text)
         return [
             "  |",
             "  | " + shownText,
@@ -120,10 +129,27 @@ enum DiagnosticRenderer {
         return (shown, column, width)
     }
 
-    /// `text` cut to the line width with `…`.
+    /// `text` cut to the line width with `…`, control characters made visible.
     static func truncated(_ text: String) -> String {
-        guard text.count > maxLineWidth else { return text }
-        return String(text.prefix(maxLineWidth - 1)) + "…"
+        guard text.count > maxLineWidth else { return visible(text) }
+        return visible(String(text.prefix(maxLineWidth - 1))) + "…"
+    }
+
+    /// Control characters shown as their Unicode control pictures (`␇`), one character for
+    /// one, so carets stay aligned.
+    static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20, let picture = Unicode.Scalar(0x2400 + scalar.value) {
+                scalars.append(picture)
+            } else if scalar.value == 0x7F, let picture = Unicode.Scalar(0x2421) {
+                scalars.append(picture)
+            } else {
+                scalars.append(scalar)
+            }
+        }
+        return String(scalars)
     }
 
     static func quote(_ text: String) -> String { "\"\(text)\"" }

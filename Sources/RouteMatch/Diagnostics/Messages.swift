@@ -90,7 +90,7 @@ extension DiagnosticRenderer {
     }
 
     /// The headline of a diagnostic.
-    static func headline(_ error: RouteMatchError, input: String) -> String {
+    static func headline(_ error: RouteMatchError, input: String, table: String? = nil) -> String {
         switch error.subject {
         case .link:
             if error.closestRoute == nil, isUnreadable(error.reason) { return "cannot read link \(input)" }
@@ -98,10 +98,17 @@ extension DiagnosticRenderer {
             return "no route matches \(input)"
         case .pattern:
             let count = error.definitionProblems.count
-            return count == 1 ? "the route table has a problem" : "the route table has \(count) problems"
+            let name = table.map { "the route table of \($0)" } ?? "the route table"
+            return count == 1 ? "\(name) has a problem" : "\(name) has \(count) problems"
         case .render:
             return "cannot render route \(error.closestRoute?.name ?? "")"
         }
+    }
+
+    /// What the table offers where the link left it.
+    static func expectedSegmentsMessage(_ segments: [String], more: Int) -> String {
+        let named = more > 0 ? segments.map { "'\($0)'" }.joined(separator: ", ") + " and \(more) more" : list(segments)
+        return "routes go on with \(named) here"
     }
 
     /// A help line for a problem, if there is one to give.
@@ -122,6 +129,11 @@ extension DiagnosticRenderer {
             return "use a String, a number, Bool, UUID, a raw-value enum or a LosslessStringConvertible type"
         case .hostMismatch(_, let found):
             if let guess = Suggestions.nearest(to: found, in: hosts) { return "did you mean host '\(guess)'?" }
+            return example.map { "a link that matches: \($0)" }
+        case .literalMismatch(_, let found), .extraPathSegment(let found):
+            if let guess = Suggestions.nearest(to: found, in: alternatives), !alternatives.isEmpty {
+                return "did you mean '\(guess)'?"
+            }
             return example.map { "a link that matches: \($0)" }
         case .malformedPercentEncoding:
             return "'%' starts an escape of two hex digits; a literal '%' is written %25"

@@ -44,10 +44,27 @@ public struct RouteMatchError: Error, Equatable, Sendable, CustomStringConvertib
 
     let details: LazyDetails?
 
+    /// Creates an error, as tests that compare a whole error need.
+    ///
+    /// - Parameters:
+    ///   - reason: The first problem.
+    ///   - input: The link (or pattern) as given.
+    ///   - subject: What `input` is.
+    ///   - span: UTF-8 offsets of the offending part of `input`.
+    ///   - closestRoute: The route the error is about.
+    ///   - definitionProblems: Every problem of a broken table.
+    public init(
+        reason: Reason, input: String, subject: Subject, span: Range<Int>?,
+        closestRoute: RouteReference?, definitionProblems: [DefinitionProblem] = []
+    ) {
+        self.init(reason: reason, input: input, subject: subject, span: span, closestRoute: closestRoute,
+                  definitionProblems: definitionProblems, details: nil)
+    }
+
     init(
         reason: Reason, input: String, subject: Subject, span: Range<Int>?,
-        closestRoute: RouteReference?, definitionProblems: [DefinitionProblem] = [],
-        details: LazyDetails? = nil
+        closestRoute: RouteReference?, definitionProblems: [DefinitionProblem],
+        details: LazyDetails?
     ) {
         self.reason = reason
         self.input = input
@@ -146,6 +163,12 @@ final class LazyDetails: Sendable {
         var hosts: [String] = []
         /// The ranges of the link that hold values, for redaction.
         var redactions: [Range<Int>]? = nil
+        /// The literal segments the table has where the link's path left it, earliest first.
+        var expectedSegments: [String] = []
+        /// How many more literal segments the table has there.
+        var moreExpectedSegments = 0
+        /// The route type's name, for a broken table.
+        var tableName: String? = nil
     }
 
     let compute: @Sendable () -> Details

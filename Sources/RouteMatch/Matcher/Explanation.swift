@@ -154,6 +154,25 @@ enum Explanation {
         }
     }
 
+    /// The literal segments the table offers where the link's path first leaves it (following
+    /// literal edges before captures), earliest-declared first; `nil` when the link's path
+    /// does not leave the table or leaves it at a capture.
+    static func expectedLiterals(view: LinkView, table: RouteTable, hostFailed: Bool) -> [String]? {
+        guard !hostFailed, var node = table.trie.roots[view.host] else { return nil }
+        for offset in 0..<view.segments.count {
+            let current = table.trie.nodes[node]
+            if let next = current.literals[view.segment(offset).value] ?? current.capture {
+                node = next
+                continue
+            }
+            guard !current.literals.isEmpty, current.literals.count <= 256 else { return nil }
+            return current.literals
+                .sorted { (table.trie.nodes[$0.value].firstRoute, $0.key) < (table.trie.nodes[$1.value].firstRoute, $1.key) }
+                .map(\.key)
+        }
+        return nil
+    }
+
     /// Notes, other candidates and an example link, for a failed match's diagnostic.
     static func details(
         text: String, table: RouteTable, closest: Int, others: [Int], hostFailed: Bool
@@ -181,6 +200,10 @@ enum Explanation {
         for item in link.queryItems { if let range = item.valueRange { redactions.append(range) } }
         if let fragment = link.fragmentRange { redactions.append(fragment) }
         details.redactions = redactions
+        if let literals = expectedLiterals(view: view, table: table, hostFailed: hostFailed) {
+            details.expectedSegments = Array(literals.prefix(5))
+            details.moreExpectedSegments = max(0, literals.count - 5)
+        }
         return details
     }
 }

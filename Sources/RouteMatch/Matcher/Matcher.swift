@@ -159,6 +159,6 @@ struct Search {
         }
         return RouteMatchError(
             reason: first.reason, input: text, subject: .link, span: first.span,
-            closestRoute: route.reference, details: details)
+            closestRoute: route.reference, definitionProblems: [], details: details)
     }
 }

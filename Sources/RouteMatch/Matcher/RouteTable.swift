@@ -27,7 +27,11 @@ final class RouteTable: Sendable {
 
     var hostFromFirstSegment: Bool { host.isEmpty }
 
-    init(definitions: [RouteDefinition], scheme: String, host: String, options: MatchOptions) {
+    /// The route type's name, for diagnostics.
+    let name: String
+
+    init(name: String, definitions: [RouteDefinition], scheme: String, host: String, options: MatchOptions) {
+        self.name = name
         self.scheme = scheme.asciiLowercased
         self.host = host.asciiLowercased
         self.options = options
@@ -121,9 +125,16 @@ final class RouteTable: Sendable {
             let span = ast.captures.first { $0.name == typeProblem.label }?.span ?? wholePattern
             report(.unsupportedType(label: typeProblem.label, type: typeProblem.type, problem: typeProblem.problem), span)
         }
+        // A label looks unused when its placeholder is malformed: the syntax problem says it.
+        let hasSyntaxProblem = parsed.problems.contains { if case .patternSyntax = $0.reason { return true }; return false }
         let captured = Set(ast.captures.map(\.name))
-        for label in labels where !captured.contains(label.name) {
-            report(.unusedLabel(label: label.name), wholePattern, alternatives: Array(captured))
+        // A misspelled placeholder already names the label it was meant for.
+        let meant = Set(ast.captures.compactMap { capture in
+            labelNames.contains(capture.name) ? nil : Suggestions.nearest(to: capture.name, in: labelNames)
+        })
+        let end = wholePattern.upperBound
+        for label in labels where !captured.contains(label.name) && !hasSyntaxProblem && !meant.contains(label.name) {
+            report(.unusedLabel(label: label.name), end..<end, alternatives: Array(captured))
         }
         return CompiledRoute(
             index: index, reference: reference, ast: ast, caseKey: definition.caseKey,
@@ -136,9 +147,11 @@ final class RouteTable: Sendable {
     /// The error every match returns while the table has definition problems.
     func definitionError() -> RouteMatchError? {
         guard let first = problems.first else { return nil }
+        let name = self.name
         return RouteMatchError(
             reason: first.reason, input: first.route.pattern, subject: .pattern, span: first.span,
             closestRoute: first.route.pattern.isEmpty && first.route.name.isEmpty ? nil : first.route,
-            definitionProblems: problems)
+            definitionProblems: problems,
+            details: LazyDetails { LazyDetails.Details(tableName: name) })
     }
 }

@@ -147,7 +147,7 @@ extension Router where Route: Routable {
                 name: Router.caseName(shape), pattern: pattern, caseKey: pattern,
                 labels: shape.labels, typeProblem: shape.problem))
         }
-        self.table = RouteTable(definitions: definitions, scheme: Route.scheme, host: Route.host, options: Route.options)
+        self.table = RouteTable(name: "\(Route.self)", definitions: definitions, scheme: Route.scheme, host: Route.host, options: Route.options)
         self.isEnum = true
     }
 

@@ -148,7 +148,7 @@ extension Router where Route: Codable {
                 name: routes.names[offset] ?? "\(Route.self)", pattern: pattern, caseKey: nil,
                 labels: shape.labels, typeProblem: shape.problem))
         }
-        self.table = RouteTable(definitions: definitions, scheme: scheme, host: host, options: options)
+        self.table = RouteTable(name: "\(Route.self)", definitions: definitions, scheme: scheme, host: host, options: options)
         self.isEnum = false
     }
 }

@@ -60,6 +60,13 @@ enum ValueProbe {
             case .success(let value) = TextConversion.value(T.self, single: first) {
             return .success(ProbedValue(value: value, info: info(T.self, label, isOptional, isList: false, sample: first)))
         }
+        // Raw-value enums that do not list their cases: their first case (all-zero bits).
+        if let value = firstCase(T.self), let raw = (value as? any RawRepresentable)?.rawValue {
+            let text = String(describing: raw)
+            if case .success(let checked) = TextConversion.value(T.self, single: text) {
+                return .success(ProbedValue(value: checked, info: info(T.self, label, isOptional, isList: false, sample: text)))
+            }
+        }
         // Lists and other types that decode themselves from text.
         let decoder = ProbeTextDecoder()
         do {
@@ -77,6 +84,19 @@ enum ValueProbe {
             if decoder.sawKeyed || decoder.nestedList { return .failure(.notTextual) }
             return .failure(.noSampleValue)
         }
+    }
+
+    /// The first case of a small, payload-free raw-value enum: such an enum is stored as its
+    /// case's index in one or two bytes, so all-zero bits are its first case. Only trivially
+    /// copyable `RawRepresentable` types of that size are read this way; the caller converts
+    /// the raw value back to check it.
+    private static func firstCase<T>(_ type: T.Type) -> T? {
+        guard T.self is any RawRepresentable.Type, _isPOD(T.self), MemoryLayout<T>.size <= 2 else { return nil }
+        let storage = UnsafeMutableRawPointer.allocate(
+            byteCount: max(MemoryLayout<T>.size, 1), alignment: MemoryLayout<T>.alignment)
+        defer { storage.deallocate() }
+        storage.initializeMemory(as: UInt8.self, repeating: 0, count: max(MemoryLayout<T>.size, 1))
+        return storage.load(as: T.self)
     }
 
     private static func preferredSamples<T>(_ type: T.Type) -> [String] {

@@ -18,3 +18,121 @@ enum AppRoute: Routable, Equatable {
         case article = "article/${slug}?ref=${ref}"
     }
 }
+
+/// A type with no default host: each pattern's first segment is its host.
+enum KakaoRoute: Routable, Equatable {
+    static var scheme: String { "kakaoapp" }
+
+    case link(id: Int)
+    case home
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case link = "kakaolink?id=${id}"
+        case home = "home"
+    }
+}
+
+/// Any scheme, hosts written in the patterns, one pattern with its own scheme.
+enum UniversalRoute: Routable, Equatable {
+    case user(id: Int)
+    case secure(id: Int)
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case user = "inline.app/user/${id}"
+        case secure = "https://example.com/secure/${id}"
+    }
+}
+
+enum Tab: String, Codable, CaseIterable, Equatable { case home, settings }
+enum Plain: Int, Codable, Equatable { case zero, one, two }
+
+/// Every value type the pattern language converts.
+enum TypedRoute: Routable, Equatable {
+    static var scheme: String { "typed" }
+    static var host: String { "x" }
+
+    case tab(tab: Tab)
+    case plain(value: Plain)
+    case uuid(id: UUID)
+    case numbers(i8: Int8, u16: UInt16, i64: Int64, d: Double, f: Float)
+    case flags(on: Bool)
+    case list(ids: [Int], tags: [String]?)
+    case optionals(a: Int?, b: String?, c: String)
+    case lossless(version: Version)
+    case fragment(slug: String, section: String?)
+    case unlabeled(Int, String)
+    case anchor(name: String)
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case tab = "tab/${tab}"
+        case plain = "plain/${value}"
+        case uuid = "uuid/${id}"
+        case numbers = "numbers?i8=${i8}&u16=${u16}&i64=${i64}&d=${d}&f=${f}"
+        case flags = "flags?on=${on}"
+        case list = "list?id=${ids}&tag=${tags}"
+        case optionals = "optionals?a=${a}&b=${b}&c=${c}"
+        case lossless = "lossless/${version}"
+        case fragment = "doc/${slug}#${section}"
+        case unlabeled = "unlabeled/${_0}/${_1}"
+        case anchor = "anchor#${name}"
+    }
+}
+
+/// A user type that reads itself from text.
+struct Version: Codable, Equatable, LosslessStringConvertible {
+    var major: Int
+    var minor: Int
+    init(major: Int, minor: Int) { self.major = major; self.minor = minor }
+    init?(_ description: String) {
+        let parts = description.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, let major = Int(parts[0]), let minor = Int(parts[1]) else { return nil }
+        self.init(major: major, minor: minor)
+    }
+    var description: String { "\(major).\(minor)" }
+}
+
+/// Literal segments and literal query values next to captures, for priority.
+enum PriorityRoute: Routable, Equatable {
+    static var scheme: String { "p" }
+    static var host: String { "h" }
+
+    case user(id: String)
+    case me
+    case search(q: String)
+    case searchUsers(q: String)
+    case any(a: String, b: String)
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case user = "user/${id}"
+        case me = "user/me"
+        case search = "search?q=${q}"
+        case searchUsers = "search?type=users&q=${q}"
+        case any = "${a}/${b}"
+    }
+}
+
+/// A type in strict query mode with small limits.
+enum StrictRoute: Routable, Equatable {
+    static var scheme: String { "s" }
+    static var host: String { "h" }
+    static var options: MatchOptions {
+        MatchOptions(limits: MatchLimits(maxLinkLength: 200, maxPathSegments: 4, maxQueryItems: 3), strictQuery: true)
+    }
+
+    case item(id: Int)
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case item = "item/${id}"
+    }
+}
+
+/// A match's outcome reduced to what a table-driven test compares: the route, or the reason.
+enum Outcome<Route: Equatable & Sendable>: Equatable, Sendable {
+    case route(Route)
+    case reason(Reason)
+}
+
+extension Result where Failure == RouteMatchError, Success: Equatable & Sendable {
+    var outcome: Outcome<Success> {
+        switch self {
+        case .success(let route): return .route(route)
+        case .failure(let error): return .reason(error.reason)
+        }
+    }
+}

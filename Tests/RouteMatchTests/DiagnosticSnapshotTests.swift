@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+import RouteMatch
+
+/// Every reason and every definition problem, produced by a real link or pattern and rendered
+/// by the one renderer, compared with `Snapshots/<name>.txt`.
+@Suite struct DiagnosticSnapshotTests {
+    /// A scenario's name and the text it renders (computed when the list is first used).
+    struct Scenario: CustomTestStringConvertible, Sendable {
+        let name: String
+        let render: String
+        var testDescription: String { name }
+    }
+
+    static func link<R: Routable>(_ type: R.Type, _ link: String, _ form: Form = .full) -> String {
+        describe(R.match(link), form)
+    }
+
+    static func table<R: Codable>(_ router: () -> Router<R>) -> String {
+        describe(router().match("myapp://app/"), .full)
+    }
+
+    static func render<R: Routable>(_ route: R) -> String {
+        do { return "unexpectedly rendered: " + (try route.link()) } catch { return "\(error)" }
+    }
+
+    enum Form { case full, redacted, summary }
+
+    static func describe<R>(_ result: Result<R, RouteMatchError>, _ form: Form) -> String {
+        switch result {
+        case .success(let route): return "unexpectedly matched: \(route)"
+        case .failure(let error):
+            switch form {
+            case .full: return error.description
+            case .redacted: return error.redactedDescription
+            case .summary: return error.summary + "\n" + error.redactedSummary
+            }
+        }
+    }
+
+    static let scenarios: [Scenario] = [
+        // Link problems against the contract's AppRoute.
+        Scenario(name: "link.format-failure", render: link(AppRoute.self, "myapp://app/user/4x2/posts?page=2")),
+        Scenario(name: "link.missing-query-item", render: link(AppRoute.self, "myapp://app/user/42/posts?page=2")),
+        Scenario(name: "link.scheme-mismatch", render: link(AppRoute.self, "otherapp://app/user/42/profile")),
+        Scenario(name: "link.host-mismatch", render: link(AppRoute.self, "myapp://evil.com/user/42/profile")),
+        Scenario(name: "link.host-mismatch-userinfo", render: link(AppRoute.self, "myapp://app@evil.com/user/42/profile")),
+        Scenario(name: "link.host-mismatch-port", render: link(AppRoute.self, "myapp://app:8080/user/42/profile")),
+        Scenario(name: "link.literal-mismatch", render: link(AppRoute.self, "myapp://app/user/42/profil")),
+        Scenario(name: "link.missing-path-segment", render: link(AppRoute.self, "myapp://app/user/42")),
+        Scenario(name: "link.extra-path-segment", render: link(AppRoute.self, "myapp://app/user/42/profile/extra/more")),
+        Scenario(name: "link.empty-path-segment", render: link(AppRoute.self, "myapp://app/user//profile")),
+        Scenario(name: "link.malformed-percent-encoding", render: link(AppRoute.self, "myapp://app/article/a%zzb")),
+        Scenario(name: "link.invalid-utf8-escape", render: link(AppRoute.self, "myapp://app/article/ok%C3%28")),
+        Scenario(name: "link.duplicate-query-item", render: link(AppRoute.self, "myapp://app/user/42/posts?page=2&page=3&premium=true")),
+        Scenario(name: "link.bool-format-failure", render: link(AppRoute.self, "myapp://app/user/42/posts?page=2&premium=yes")),
+        Scenario(name: "link.dot-segment", render: link(AppRoute.self, "myapp://app/user/../profile")),
+        Scenario(name: "link.space", render: link(AppRoute.self, "myapp://app/article/hello world")),
+        Scenario(name: "link.control-character", render: link(AppRoute.self, "myapp://app/article/a\u{7}b")),
+        Scenario(name: "link.invalid-port", render: link(AppRoute.self, "myapp://app:99999/user/1/profile")),
+        Scenario(name: "link.backslash-in-host", render: link(AppRoute.self, "myapp://app\\@evil.com/user/1/profile")),
+        Scenario(name: "link.unterminated-ip-literal", render: link(AppRoute.self, "myapp://[::1/user/1/profile")),
+        Scenario(name: "link.no-route-at-first-segment", render: link(AppRoute.self, "myapp://app/settings/privacy")),
+        Scenario(name: "link.redacted", render: link(AppRoute.self, "myapp://app/user/4x2/posts?page=2&token=s3cr3t", .redacted)),
+        Scenario(name: "link.summary", render: link(AppRoute.self, "myapp://app/user/4x2/posts?page=2&token=s3cr3t", .summary)),
+        // Typed values.
+        Scenario(name: "link.integer-overflow", render: link(TypedRoute.self, "typed://x/numbers?i8=300&u16=1&i64=1&d=1&f=1")),
+        Scenario(name: "link.enum-value", render: link(TypedRoute.self, "typed://x/tab/profile")),
+        Scenario(name: "link.uuid", render: link(TypedRoute.self, "typed://x/uuid/not-a-uuid")),
+        Scenario(name: "link.list-element", render: link(TypedRoute.self, "typed://x/list?id=1&id=two&id=3")),
+        Scenario(name: "link.missing-fragment", render: link(TypedRoute.self, "typed://x/anchor")),
+        Scenario(name: "link.did-you-mean-segment", render: link(AppRoute.self, "myapp://app/user/42/postz?page=1&premium=true")),
+        // Hosts from patterns, strictness and limits.
+        Scenario(name: "link.host-did-you-mean", render: link(KakaoRoute.self, "kakaoapp://kakaolnk?id=1")),
+        Scenario(name: "link.scheme-in-pattern", render: link(UniversalRoute.self, "http://example.com/secure/1")),
+        Scenario(name: "link.unexpected-query-item", render: link(StrictRoute.self, "s://h/item/1?utm_source=mail")),
+        Scenario(name: "link.limit-link-length", render: link(StrictRoute.self, "s://h/item/1?q=" + String(repeating: "a", count: 300))),
+        Scenario(name: "link.limit-path-segments", render: link(StrictRoute.self, "s://h/a/b/c/d/e/f")),
+        Scenario(name: "link.limit-query-items", render: link(StrictRoute.self, "s://h/item/1?a=1&b=2&c=3&d=4&e=5")),
+        Scenario(name: "link.long-link-window", render: link(AppRoute.self,
+            "myapp://app/article/" + String(repeating: "x", count: 150) + "?ref=" + String(repeating: "y", count: 50) + "&ref=2")),
+        // Definition problems, each with a caret into its pattern.
+        Scenario(name: "pattern.unknown-placeholder", render: link(MisspelledPlaceholder.self, "app/user/1/profile")),
+        Scenario(name: "pattern.unused-label", render: link(UnusedLabel.self, "app/user/1/posts")),
+        Scenario(name: "pattern.ambiguous-routes", render: link(AmbiguousRoutes.self, "app/user/1")),
+        Scenario(name: "pattern.all-problems-at-once", render: link(ManyProblems.self, "myapp://app/user/1/posts")),
+        Scenario(name: "pattern.duplicate-placeholder", render: table { structRouter(Pair.self, "x/${a}/${a}") }),
+        Scenario(name: "pattern.duplicate-query-key", render: table { structRouter(UserPage.self, "u/${id}?k=1&k=2") }),
+        Scenario(name: "pattern.unclosed-placeholder", render: table { structRouter(UserPage.self, "u/${id") }),
+        Scenario(name: "pattern.empty-placeholder-name", render: table { structRouter(UserPage.self, "u/${}/${id}") }),
+        Scenario(name: "pattern.invalid-placeholder-name", render: table { structRouter(UserPage.self, "u/${1d}/${id}") }),
+        Scenario(name: "pattern.placeholder-inside-text", render: table { structRouter(UserPage.self, "u/id-${id}") }),
+        Scenario(name: "pattern.empty-segment", render: table { structRouter(UserPage.self, "u//${id}") }),
+        Scenario(name: "pattern.query-item-without-value", render: table { structRouter(UserPage.self, "u/${id}?flag") }),
+        Scenario(name: "pattern.placeholder-in-host", render: table { structRouter(UserPage.self, "${id}/x", host: "") }),
+        Scenario(name: "pattern.invalid-scheme", render: table { structRouter(UserPage.self, "1x://h/${id}") }),
+        Scenario(name: "pattern.malformed-percent-encoding", render: table { structRouter(UserPage.self, "u%zz/${id}") }),
+        Scenario(name: "pattern.dot-segment", render: table { structRouter(UserPage.self, "../${id}") }),
+        Scenario(name: "pattern.type-not-textual", render: table { structRouter(Nested.self, "n/${inner}") }),
+        Scenario(name: "pattern.list-in-path", render: table { structRouter(IDs.self, "u/${ids}") }),
+        Scenario(name: "pattern.no-sample-value", render: table { structRouter(Invite.self, "invite/${email}/${code}") }),
+        Scenario(name: "pattern.no-routes", render: table { Router<UserPage>(host: "app") { _ in } }),
+        // Render problems.
+        Scenario(name: "render.empty-path-segment", render: render(AppRoute.userProfile(id: ""))),
+        Scenario(name: "render.empty-optional", render: render(AppRoute.article(slug: "swift", ref: ""))),
+        Scenario(name: "render.dot-segment", render: render(AppRoute.article(slug: "..", ref: nil))),
+    ]
+
+    @Test(arguments: scenarios)
+    func rendersAsRecorded(_ scenario: Scenario) {
+        assertSnapshot(scenario.render, named: scenario.name)
+    }
+
+    @Test func everyScenarioHasItsOwnName() {
+        #expect(Set(Self.scenarios.map(\.name)).count == Self.scenarios.count)
+        #expect(Self.scenarios.count >= 30)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import RouteMatch
+
+// Route types with definition problems, one problem each (and one with many), for the
+// snapshot scenarios. Each type's table is built on first use and reports its problems.
+
+enum MisspelledPlaceholder: Routable {
+    static var host: String { "app" }
+    case profile(id: Int)
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case profile = "user/${idd}/profile"
+    }
+}
+
+enum UnusedLabel: Routable {
+    static var host: String { "app" }
+    case posts(id: Int, page: Int)
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case posts = "user/${id}/posts"
+    }
+}
+
+enum AmbiguousRoutes: Routable {
+    static var host: String { "app" }
+    case byID(id: Int)
+    case byName(name: String)
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case byID = "user/${id}"
+        case byName = "user/${name}"
+    }
+}
+
+enum ManyProblems: Routable {
+    static var scheme: String { "myapp" }
+    static var host: String { "app" }
+    case profile(id: Int)
+    case posts(id: Int, page: Int)
+    case pair(a: String)
+    case same(x: Int)
+    case broken(v: Int)
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case profile = "user/${idd}/profile"
+        case posts = "user/${id}/posts"
+        case pair = "x/${a}/${a}?k=1&k=2"
+        case same = "user/${x}/posts"
+        case broken = "v/${v"
+    }
+}
+
+struct UserPage: Codable, Equatable { var id: Int }
+struct Pair: Codable, Equatable { var a: String }
+struct IDs: Codable, Equatable { var ids: [Int] }
+struct Nested: Codable, Equatable {
+    struct Inner: Codable, Equatable { var x: Int }
+    var inner: Inner
+}
+
+/// A type that decodes a String and refuses most: no sample value can be made for it.
+struct Email: Codable, Equatable {
+    var address: String
+    init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard text.contains("@") else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not an email"))
+        }
+        address = text
+    }
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(address)
+    }
+}
+struct Invite: Codable, Equatable { var email: Email; var code: Int }
+
+/// A struct router over `Route` with one pattern, for pattern problems.
+func structRouter<Route: Codable>(_ type: Route.Type, _ pattern: String, host: String = "app") -> Router<Route> {
+    Router<Route>(scheme: "myapp", host: host) { $0.add(pattern) }
+}
