@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+import RouteMatch
+
+/// Every Swift example in README.md, compiled and run here. `readmeMatchesThisFile` checks that
+/// each README block's lines stand, in order, between this file's `README:` markers, and that
+/// each diagnostic the README quotes equals its snapshot.
+@Suite struct ReadmeTests {
+    // README: quick-start
+    enum AppRoute: Routable, Equatable {
+        static var scheme: String { "myapp" }
+        static var host: String { "app" }
+
+        case home
+        case userProfile(id: String)
+        case userPosts(id: Int, page: Int, premium: Bool)
+        case article(slug: String, ref: String?)
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case home = ""
+            case userProfile = "user/${id}/profile"
+            case userPosts = "user/${id}/posts?page=${page}&premium=${premium}"
+            case article = "article/${slug}?ref=${ref}"
+        }
+    }
+
+    @Test func quickStart() throws {
+        let route = try AppRoute(link: "myapp://app/user/42/posts?page=2&premium=true")
+        // .userPosts(id: 42, page: 2, premium: true)
+        let raw = AppRoute.match("user/42/profile")
+        // .success(.userProfile(id: "42")): a raw path?query is read under the defaults
+        let link = try AppRoute.article(slug: "swift", ref: nil).link()
+        // "myapp://app/article/swift": nil is left out
+        let other = try route.url(scheme: "otherapp")
+        // otherapp://app/user/42/posts?page=2&premium=true
+        // END README: quick-start
+        #expect(route == .userPosts(id: 42, page: 2, premium: true))
+        #expect(raw == .success(.userProfile(id: "42")))
+        #expect(link == "myapp://app/article/swift")
+        #expect(other.absoluteString == "otherapp://app/user/42/posts?page=2&premium=true")
+    }
+
+    @Test func failure() {
+        var printed: [String] = []
+        func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
+        // README: failure
+        switch AppRoute.match("myapp://app/user/4x2/posts?page=2") {
+        case .success(let route):
+            print("open", route)
+        case .failure(let error):
+            print(error)             // the diagnostic below
+            print(error.reason)      // formatFailure(label: "id", found: "4x2", expected: "Int")
+            print(error.summary)     // one line, for log aggregation
+        }
+        // END README: failure
+        #expect(printed.count == 3)
+        #expect(printed.first?.hasPrefix("error: no route matches myapp://app/user/4x2/posts?page=2") == true)
+        #expect(printed.dropFirst().first == #"formatFailure(label: "id", found: "4x2", expected: "Int")"#)
+    }
+
+    @Test func validate() throws {
+        // README: validate
+        try AppRoute.validate()
+        // END README: validate
+    }
+
+    // README: struct-router
+    struct Profile: Codable, Equatable {
+        var id: Int
+        var tab: String?
+    }
+
+    @Test func structRouter() throws {
+        let router = Router<Profile>(scheme: "https", host: "example.com") { routes in
+            routes.add("u/${id}?tab=${tab}")
+        }
+        let profile = try router.match("https://example.com/u/7?tab=posts").get()
+        // Profile(id: 7, tab: "posts")
+        let back = try router.link(for: profile)
+        // "https://example.com/u/7?tab=posts"
+        // END README: struct-router
+        #expect(profile == Profile(id: 7, tab: "posts"))
+        #expect(back == "https://example.com/u/7?tab=posts")
+    }
+
+    @Test func readmeMatchesThisFile() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let examples = Self.blocks(in: readme, marker: "example")
+        #expect(examples.map(\.name) == ["quick-start", "failure", "validate", "struct-router"])
+        for example in examples {
+            let region = try #require(Self.region(named: example.name, in: source), "no README region \(example.name)")
+            var lines = region[...]
+            for line in Self.normalizedLines(example.text) where !line.hasPrefix("import ") {
+                guard let found = lines.firstIndex(of: line) else {
+                    Issue.record("README example \(example.name): line not in ReadmeTests.swift: \(line)")
+                    break
+                }
+                lines = lines[(found + 1)...]
+            }
+        }
+        let quoted = Self.blocks(in: readme, marker: "snapshot")
+        #expect(!quoted.isEmpty)
+        for snapshot in quoted {
+            let file = root.appendingPathComponent("Snapshots/\(snapshot.name).txt")
+            let expected = try String(contentsOf: file, encoding: .utf8)
+            #expect(normalizedSnapshot(snapshot.text) == normalizedSnapshot(expected), "README quotes \(snapshot.name)")
+        }
+    }
+
+    /// The fenced blocks that follow `<!-- marker: name -->` lines.
+    static func blocks(in text: String, marker: String) -> [(name: String, text: String)] {
+        var result: [(name: String, text: String)] = []
+        let lines = text.components(separatedBy: "\n")
+        var index = 0
+        while index < lines.count {
+            let line = lines[index]
+            let prefix = "<!-- \(marker): "
+            if line.hasPrefix(prefix), line.hasSuffix(" -->") {
+                let name = String(line.dropFirst(prefix.count).dropLast(4))
+                var body: [String] = []
+                index += 2 // the opening fence
+                while index < lines.count, !lines[index].hasPrefix("```") {
+                    body.append(lines[index])
+                    index += 1
+                }
+                result.append((name, body.joined(separator: "\n")))
+            }
+            index += 1
+        }
+        return result
+    }
+
+    static func region(named name: String, in source: String) -> [String]? {
+        let lines = normalizedLines(source)
+        guard let start = lines.firstIndex(of: "// README: \(name)"),
+            let end = lines[start...].firstIndex(of: "// END README: \(name)")
+        else { return nil }
+        return Array(lines[(start + 1)..<end])
+    }
+
+    static func normalizedLines(_ text: String) -> [String] {
+        text.components(separatedBy: "\n")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+    }
+}
