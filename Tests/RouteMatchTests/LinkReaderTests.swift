@@ -1,0 +1,128 @@
+import Testing
+@testable import RouteMatch
+
+/// The link reader's components and the byte ranges every caret relies on.
+@Suite struct LinkReaderTests {
+    func read(_ text: String) throws -> LinkComponents {
+        try LinkReader.read(text, limits: MatchLimits()).get()
+    }
+
+    func slice(_ text: String, _ range: Range<Int>?) -> String? {
+        range.map { String(decoding: Array(text.utf8)[$0], as: UTF8.self) }
+    }
+
+    @Test func splitsEveryComponentWithItsRange() throws {
+        let text = "HTTPS://User:Pw@Example.COM:8443/a%20b/c?x=1&y&=z&x=%2B#Frag%21"
+        let link = try read(text)
+        #expect(link.scheme == "https")
+        #expect(slice(text, link.schemeRange) == "HTTPS")
+        #expect(link.host == "example.com")
+        #expect(slice(text, link.hostRange) == "Example.COM")
+        #expect(link.port == "8443")
+        #expect(link.segments.map(\.value) == ["a b", "c"])
+        #expect(link.segments.map { slice(text, $0.range) } == ["a%20b", "c"])
+        #expect(link.queryItems.map(\.key) == ["x", "y", "", "x"])
+        #expect(link.queryItems.map(\.value) == ["1", "", "z", "+"])
+        #expect(link.queryItems.map { slice(text, $0.valueRange) } == ["1", nil, "z", "%2B"])
+        #expect(slice(text, link.fragmentRange) == "Frag%21")
+        #expect(try LinkReader.decodedFragment(of: link)?.get() == "Frag!")
+    }
+
+    @Test(arguments: [
+        ("https://example.com:443/x", nil as String?),
+        ("http://example.com:80/x", nil),
+        ("http://example.com:443/x", "443"),
+        ("myapp://app:/x", nil),
+    ])
+    func defaultPortsAreDropped(_ text: String, _ port: String?) throws {
+        #expect(try read(text).port == port)
+    }
+
+    @Test func ipLiteralHosts() throws {
+        let link = try read("http://[::1]:8080/x")
+        #expect(link.host == "[::1]")
+        #expect(link.port == "8080")
+        #expect(try read("http://[FE80::1]/x").host == "[fe80::1]")
+    }
+
+    @Test(arguments: [
+        ("user/42", ["user", "42"]),
+        ("/user/42/", ["user", "42"]),
+        ("user//42", ["user", "", "42"]),
+        ("", []),
+        ("/", []),
+        ("myapp://app", []),
+        ("myapp://app/", []),
+        ("myapp:user/42", ["user", "42"]),
+        ("myapp:///user/42", ["user", "42"]),
+    ])
+    func segments(_ text: String, _ expected: [String]) throws {
+        #expect(try read(text).segments.map(\.value) == expected)
+    }
+
+    @Test func rawStringsHaveNoSchemeOrHost() throws {
+        let link = try read("user/42:7?x=1")
+        #expect(link.scheme == nil)
+        #expect(link.host == nil)
+        #expect(link.segments.map(\.value) == ["user", "42:7"])
+    }
+
+    @Test(arguments: [
+        ("myapp://app/a%2", Problem(reason: .malformedPercentEncoding(found: "%2"), span: 13..<15)),
+        ("myapp://app/%E2%82", Problem(reason: .malformedPercentEncoding(found: "%E2%82"), span: 12..<18)),
+        ("myapp://app/./x", Problem(reason: .dotSegment(found: "."), span: 12..<13)),
+        ("myapp://app/%2e%2E/x", Problem(reason: .dotSegment(found: ".."), span: 12..<18)),
+        ("a\tb", Problem(reason: .malformedLink(.controlCharacter(9)), span: 1..<2)),
+        ("http://[::1/x", Problem(reason: .malformedLink(.unterminatedIPLiteral), span: 7..<11)),
+        ("http://[::1]x/x", Problem(reason: .malformedLink(.unterminatedIPLiteral), span: 7..<13)),
+        ("http://a:b@x:-1/", Problem(reason: .malformedLink(.invalidPort("-1")), span: 13..<15)),
+        ("http://exa mple/", Problem(reason: .malformedLink(.controlCharacter(32)), span: 10..<11)),
+        ("http://ex%41mple/", Problem(reason: .malformedLink(.invalidHostCharacter("%")), span: 9..<10)),
+    ])
+    func problems(_ text: String, _ problem: Problem) {
+        #expect(LinkReader.read(text, limits: MatchLimits()).failure == problem)
+    }
+
+    @Test func limits() {
+        let limits = MatchLimits(maxLinkLength: 20, maxPathSegments: 2, maxQueryItems: 1)
+        #expect(LinkReader.read(String(repeating: "a", count: 21), limits: limits).failure?.reason
+            == .limitExceeded(.linkLength, maximum: 20, found: 21))
+        #expect(LinkReader.read("a/b/c", limits: limits).failure?.reason
+            == .limitExceeded(.pathSegments, maximum: 2, found: 3))
+        #expect(LinkReader.read("a?x=1&y=2&&z", limits: limits).failure?.reason
+            == .limitExceeded(.queryItems, maximum: 1, found: 3))
+    }
+}
+
+/// The pattern parser's syntax tree.
+@Suite struct PatternParserTests {
+    @Test func parsesEveryPiece() {
+        let output = PatternParser.parse("https://Example.com/a%20b/${id}?k=${v}&lit=x#${f}", firstSegmentIsHost: false)
+        #expect(output.problems.isEmpty)
+        #expect(output.ast.scheme == "https")
+        #expect(output.ast.host == "example.com")
+        #expect(output.ast.segments.map(\.value) == [.literal("a b"), .capture("id")])
+        #expect(output.ast.queryItems.map(\.key) == ["k", "lit"])
+        #expect(output.ast.queryItems.map(\.value) == [.capture("v"), .literal("x")])
+        #expect(output.ast.fragment?.value == .capture("f"))
+        #expect(output.ast.captures.map(\.name) == ["id", "v", "f"])
+    }
+
+    @Test func firstSegmentIsTheHostWithoutADefaultHost() {
+        let output = PatternParser.parse("Kakaolink?id=${id}", firstSegmentIsHost: true)
+        #expect(output.ast.host == "kakaolink")
+        #expect(output.ast.segments.isEmpty)
+    }
+
+    @Test func reportsEveryProblemAtOnce() {
+        let output = PatternParser.parse("a//${}/${x/b-${y}?q&=1", firstSegmentIsHost: false)
+        #expect(output.problems.map(\.reason) == [
+            .patternSyntax(.emptySegment),
+            .patternSyntax(.emptyPlaceholderName),
+            .patternSyntax(.unclosedPlaceholder),
+            .patternSyntax(.placeholderInsideText),
+            .patternSyntax(.queryItemWithoutValue("q")),
+            .patternSyntax(.emptyQueryKey),
+        ])
+    }
+}

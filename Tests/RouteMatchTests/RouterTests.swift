@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import RouteMatch
+
+/// Struct routers, broken tables in use, values, and sharing a table between tasks.
+@Suite struct RouterTests {
+    struct Search: Codable, Equatable {
+        var q: String
+        var page: Int?
+        var tags: [String]
+    }
+
+    @Test func structRouterReadsAndRenders() throws {
+        let router = Router<Search>(scheme: "https", host: "example.com") { routes in
+            routes.add("search?q=${q}&page=${page}&tag=${tags}", name: "search")
+        }
+        #expect(router.match("https://example.com/search?q=swift&tag=a&tag=b")
+            == .success(Search(q: "swift", page: nil, tags: ["a", "b"])))
+        #expect(try router.link(for: Search(q: "a b", page: 2, tags: ["x"]))
+            == "https://example.com/search?q=a%20b&page=2&tag=x")
+        #expect(router.routes == [RouteReference(name: "search", pattern: "search?q=${q}&page=${page}&tag=${tags}")])
+        let error = try #require(router.match("https://example.com/search?page=1").failure)
+        #expect(error.reason == .missingQueryItem(key: "q"))
+    }
+
+    @Test func aBrokenTableFailsEveryMatchWithItsFirstProblem() {
+        let error = UnusedLabel.match("app/user/1/posts").failure
+        #expect(error?.reason == .unusedLabel(label: "page"))
+        #expect(error?.subject == .pattern)
+        #expect(error?.span == 16..<16)
+        #expect(throws: RouteMatchError.self) { try UnusedLabel.validate() }
+        #expect(ManyProblems.match("anything").failure?.definitionProblems.map(\.reason) == [
+            .unknownPlaceholder(name: "idd"),
+            .unusedLabel(label: "page"),
+            .duplicatePlaceholder(name: "a"),
+            .duplicateQueryKey(key: "k"),
+            .ambiguousRoutes(route: "same", other: "posts"),
+            .patternSyntax(.unclosedPlaceholder),
+        ])
+    }
+
+    @Test(arguments: [
+        ("typed://x/tab/settings", TypedRoute.tab(tab: .settings)),
+        ("typed://x/plain/2", TypedRoute.plain(value: .two)),
+        ("typed://x/uuid/e621e1f8-c36c-495a-93fc-0c247a3e6e5f",
+         TypedRoute.uuid(id: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!)),
+        ("typed://x/lossless/1.2", TypedRoute.lossless(version: Version(major: 1, minor: 2))),
+        ("typed://x/unlabeled/7/x", TypedRoute.unlabeled(7, "x")),
+        ("typed://x/anchor#top", TypedRoute.anchor(name: "top")),
+    ])
+    func values(_ link: String, _ route: TypedRoute) throws {
+        #expect(TypedRoute.match(link) == .success(route))
+        #expect(TypedRoute.match(try route.link()) == .success(route))
+    }
+
+    @Test func valueFailuresNameTheType() {
+        #expect(TypedRoute.match("typed://x/plain/9").failure?.reason
+            == .formatFailure(label: "value", found: "9", expected: "Plain"))
+        #expect(TypedRoute.match("typed://x/lossless/1").failure?.reason
+            == .formatFailure(label: "version", found: "1", expected: "Version"))
+    }
+
+    @Test func notesAndCandidatesAreComputedOnDemand() throws {
+        let error = try #require(AppRoute.match("myapp://app/user/4x2/posts?page=x").failure)
+        #expect(error.reason == .formatFailure(label: "id", found: "4x2", expected: "Int"))
+        #expect(error.notes == [
+            Problem(reason: .formatFailure(label: "page", found: "x", expected: "Int"), span: 32..<33),
+            Problem(reason: .missingQueryItem(key: "premium"), span: 33..<33),
+        ])
+        let near = try #require(PriorityRoute.match("p://h/user/me/x").failure)
+        #expect(near.otherCandidates.map(\.route.name) == ["me", "any"])
+    }
+
+    @Test func tablesAreSharedSafelyBetweenTasks() async {
+        let links = (0..<3000).map { index in
+            switch index % 3 {
+            case 0: return "myapp://app/user/\(index)/posts?page=\(index)&premium=true"
+            case 1: return "myapp://app/user/\(index)x/posts"
+            default: return "myapp://app/article/a\(index)?ref=r"
+            }
+        }
+        func outcome(_ link: String) -> String {
+            switch AppRoute.match(link) {
+            case .success(let route): return "ok \(route) \((try? route.link()) ?? "-")"
+            case .failure(let error): return error.description
+            }
+        }
+        let serial = links.map(outcome)
+        let parallel = await withTaskGroup(of: (Int, String).self) { group in
+            for (index, link) in links.enumerated() {
+                group.addTask { (index, outcome(link)) }
+            }
+            var results = [String](repeating: "", count: links.count)
+            for await (index, result) in group { results[index] = result }
+            return results
+        }
+        #expect(parallel == serial)
+    }
+}
