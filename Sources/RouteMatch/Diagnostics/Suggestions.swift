@@ -26,7 +26,7 @@ enum Suggestions {
             let d = distance(word, candidate)
             let allowed = max(1, max(word.count, candidate.count) / 3)
             guard d <= allowed else { continue }
-            if best == nil || d < best!.1 { best = (candidate, d) }
+            if d < (best?.1 ?? Int.max) { best = (candidate, d) }
         }
         return best?.0
     }
