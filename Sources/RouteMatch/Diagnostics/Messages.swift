@@ -85,6 +85,8 @@ extension DiagnosticRenderer {
             case .dotSegment: return "'\(label)' is '.' or '..', which is never bound"
             case .missingValue: return "'\(label)' has no value"
             case .notTextual: return "'\(label)' does not render as text"
+            case .readsAsAnotherRoute(let other):
+                return "'\(label)' spells a literal of route '\(other)', which the link would read back as"
             }
         }
     }
@@ -139,6 +141,8 @@ extension DiagnosticRenderer {
             return "'%' starts an escape of two hex digits; a literal '%' is written %25"
         case .unrenderableValue(_, .emptyOptional):
             return "use nil for an absent value"
+        case .unrenderableValue(_, .readsAsAnotherRoute(let other)):
+            return "use route '\(other)' for this link, or give the routes distinct literals"
         case .limitExceeded:
             return "raise the limit with MatchOptions(limits:) if such links are expected"
         default:

@@ -137,4 +137,7 @@ public enum RenderProblem: Error, Equatable, Hashable, Sendable {
     case missingValue
     /// The value encodes to something other than text.
     case notTextual
+    /// The value spells a literal of a more specific route (`user/${id}` with `id == "me"`
+    /// next to `user/me`), so the link would read back as that route, named here.
+    case readsAsAnotherRoute(String)
 }

@@ -27,6 +27,7 @@ enum LinkReader {
         }
 
         var link = LinkComponents(text: text, pathRange: 0..<0)
+        link.segments.reserveCapacity(8)
         var position = 0
 
         // scheme ":"
@@ -62,6 +63,7 @@ enum LinkReader {
             position = start
             while position < count, bytes[position] != UInt8(ascii: "#") { position += 1 }
             link.queryRange = start..<position
+            link.queryItems.reserveCapacity(8)
             if let problem = readQuery(bytes, start..<position, limits: limits, into: &link) {
                 return .failure(problem)
             }
@@ -192,9 +194,11 @@ enum LinkReader {
         return nil
     }
 
+    /// The number of segments in `range`, not counting the one trailing slash that is ignored.
     private static func countSegments(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
         var count = 1
         for index in range where bytes[index] == UInt8(ascii: "/") { count += 1 }
+        if range.count > 1, bytes[range.upperBound - 1] == UInt8(ascii: "/") { count -= 1 }
         return count
     }
 

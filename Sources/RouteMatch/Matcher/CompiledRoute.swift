@@ -1,6 +1,6 @@
 /// One route of a table, compiled: its pattern's syntax tree, its labels and where each
 /// label's text comes from in a link.
-struct CompiledRoute: Sendable {
+final class CompiledRoute: Sendable {
     /// Where a label's text comes from.
     enum Source: Equatable, Sendable {
         /// The path segment at this index (after the host).
@@ -23,12 +23,14 @@ struct CompiledRoute: Sendable {
     let reference: RouteReference
     let ast: PatternAST
     /// The case's coding key (its pattern) for enum routes.
-    let caseKey: String?
+    let caseKey: CaseKey?
     /// The scheme a link must have (lower-cased), or `nil` for any.
     let scheme: String?
     /// The host (lower-cased); `""` for none.
     let host: String
     let labels: [LabelInfo]
+    /// The labels' names, in declaration order.
+    let labelNames: [String]
     /// For each label, where its text comes from.
     let sources: [Source]
     /// For each pattern query item, the label it binds (or `nil` for a literal).
@@ -37,6 +39,24 @@ struct CompiledRoute: Sendable {
     let segmentLabels: [Int?]
     /// The label the fragment binds, if any.
     let fragmentLabel: Int?
+
+    init(
+        index: Int, reference: RouteReference, ast: PatternAST, caseKey: CaseKey?, scheme: String?, host: String,
+        labels: [LabelInfo], sources: [Source], queryLabels: [Int?], segmentLabels: [Int?], fragmentLabel: Int?
+    ) {
+        self.index = index
+        self.reference = reference
+        self.ast = ast
+        self.caseKey = caseKey
+        self.scheme = scheme
+        self.host = host
+        self.labels = labels
+        self.labelNames = labels.map(\.name)
+        self.sources = sources
+        self.queryLabels = queryLabels
+        self.segmentLabels = segmentLabels
+        self.fragmentLabel = fragmentLabel
+    }
 
     /// How many query items a link must carry for this route: literals and non-optional,
     /// non-list captures. Used to order routes that share a path.

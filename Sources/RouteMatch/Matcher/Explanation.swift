@@ -155,9 +155,10 @@ enum Explanation {
     }
 
     /// The literal segments the table offers where the link's path first leaves it (following
-    /// literal edges before captures), earliest-declared first; `nil` when the link's path
-    /// does not leave the table or leaves it at a capture.
-    static func expectedLiterals(view: LinkView, table: RouteTable, hostFailed: Bool) -> [String]? {
+    /// literal edges before captures): the five earliest-declared, and how many more there
+    /// are. `nil` when the link's path does not leave the table there. Linear in the number of
+    /// literals at that node, and run only when a diagnostic's text is asked for.
+    static func expectedLiterals(view: LinkView, table: RouteTable, hostFailed: Bool) -> (first: [String], more: Int)? {
         guard !hostFailed, var node = table.trie.roots[view.host] else { return nil }
         for offset in 0..<view.segments.count {
             let current = table.trie.nodes[node]
@@ -165,10 +166,17 @@ enum Explanation {
                 node = next
                 continue
             }
-            guard !current.literals.isEmpty, current.literals.count <= 256 else { return nil }
-            return current.literals
-                .sorted { (table.trie.nodes[$0.value].firstRoute, $0.key) < (table.trie.nodes[$1.value].firstRoute, $1.key) }
-                .map(\.key)
+            guard !current.literals.isEmpty else { return nil }
+            // The five earliest by declaration, kept sorted while scanning once.
+            var best: [(order: Int, text: String)] = []
+            for (text, child) in current.literals {
+                let entry = (order: table.trie.nodes[child].firstRoute, text: text)
+                guard best.count < 5 || entry.order < best[best.count - 1].order else { continue }
+                let position = best.firstIndex { entry.order < $0.order } ?? best.count
+                best.insert(entry, at: position)
+                if best.count > 5 { best.removeLast() }
+            }
+            return (best.map(\.text), current.literals.count - best.count)
         }
         return nil
     }
@@ -201,8 +209,8 @@ enum Explanation {
         if let fragment = link.fragmentRange { redactions.append(fragment) }
         details.redactions = redactions
         if let literals = expectedLiterals(view: view, table: table, hostFailed: hostFailed) {
-            details.expectedSegments = Array(literals.prefix(5))
-            details.moreExpectedSegments = max(0, literals.count - 5)
+            details.expectedSegments = literals.first
+            details.moreExpectedSegments = literals.more
         }
         return details
     }

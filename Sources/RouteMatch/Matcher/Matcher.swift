@@ -69,21 +69,21 @@ struct Search {
 
     /// Walks the trie from `node`, having consumed `depth` segments.
     mutating func walk(node: Int, depth: Int, build: RouteTable.Builder) -> Bool {
-        let current = table.trie.nodes[node]
+        let nodes = table.trie.nodes
         if depth == view.segments.count {
-            for route in current.terminals where attempt(route, build: build) { return true }
-            if current.firstRouteBelow != Int.max {
-                note(current.firstRouteBelow, depth: depth, complete: false)
+            for route in nodes[node].terminals where attempt(route, build: build) { return true }
+            if nodes[node].firstRouteBelow != Int.max {
+                note(nodes[node].firstRouteBelow, depth: depth, complete: false)
             }
             return false
         }
         let segment = view.segment(depth)
         var advanced = false
-        if let child = current.literals[segment.value] {
+        if let child = nodes[node].literals[segment.value] {
             advanced = true
             if walk(node: child, depth: depth + 1, build: build) { return true }
         }
-        if let capture = current.capture {
+        if let capture = nodes[node].capture {
             if segment.value.isEmpty {
                 note(table.trie.nodes[capture].firstRoute, depth: depth, complete: false)
                 advanced = true
@@ -92,7 +92,7 @@ struct Search {
                 if walk(node: capture, depth: depth + 1, build: build) { return true }
             }
         }
-        if !advanced { note(current.firstRoute, depth: depth, complete: false) }
+        if !advanced { note(nodes[node].firstRoute, depth: depth, complete: false) }
         return false
     }
 

@@ -3,7 +3,7 @@ struct RouteDefinition: Sendable {
     let name: String
     let pattern: String
     /// The enum case's coding key (equal to `pattern`), or `nil` for a struct route.
-    let caseKey: String?
+    let caseKey: CaseKey?
     let labels: [LabelInfo]
     /// A label whose type stopped the probe: its name, type and problem.
     let typeProblem: (label: String, type: String, problem: TypeProblem)?
@@ -42,7 +42,7 @@ final class RouteTable: Sendable {
             let route = RouteTable.compile(
                 definition, index: index, scheme: self.scheme, host: self.host, problems: &problems)
             routes.append(route)
-            if let key = definition.caseKey { byKey[key] = index }
+            if let key = definition.caseKey { byKey[key.text] = index }
         }
         var trie = RouteTrie()
         var signatures: [[String]: Int] = [:]

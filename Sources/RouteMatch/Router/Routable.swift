@@ -50,7 +50,7 @@ extension Routable {
 
     /// The type's compiled table, built on first use and shared.
     public static var router: Router<Self> {
-        TableCache.table(for: Self.self, as: Router<Self>.self) { Router<Self>(routable: Self.self) }
+        TableCache.table(for: Self.self, as: Router<Self>.self) { Router<Self>(Self.self) }
     }
 
     /// Matches a link against the type's routes.
@@ -137,14 +137,25 @@ extension Routable {
 }
 
 extension Router where Route: Routable {
-    /// Compiles a ``Routable`` type's cases.
-    init(routable: Route.Type) {
+    /// Compiles a ``Routable`` type's cases into a new table.
+    ///
+    /// ``Routable/router`` builds one on first use and shares it; build your own only to keep
+    /// it apart from that cache (to time the build, say).
+    ///
+    /// ```swift
+    /// let router = Router(AppRoute.self)
+    /// let route = try router.match("myapp://app/user/42/profile").get()
+    /// ```
+    ///
+    /// - Parameter routable: The route type.
+    public init(_ routable: Route.Type) {
         var definitions: [RouteDefinition] = []
         for key in Route.CodingKeys.allCases {
             let pattern = key.rawValue
-            let shape = ShapeProbe.probe(Route.self, caseKey: pattern)
+            let caseKey = CaseKey(text: pattern, value: key)
+            let shape = ShapeProbe.probe(Route.self, caseKey: caseKey)
             definitions.append(RouteDefinition(
-                name: Router.caseName(shape), pattern: pattern, caseKey: pattern,
+                name: Router.caseName(shape), pattern: pattern, caseKey: caseKey,
                 labels: shape.labels, typeProblem: shape.problem))
         }
         self.table = RouteTable(name: "\(Route.self)", definitions: definitions, scheme: Route.scheme, host: Route.host, options: Route.options)

@@ -33,7 +33,7 @@ public struct Router<Route: Codable>: Sendable {
         let routes = table.routes
         let error = table.match(link) { index, values in
             let route = routes[index]
-            switch RouteDecoder.decode(Route.self, caseKey: route.caseKey, labels: route.labels, values: values) {
+            switch RouteDecoder.decode(Route.self, caseKey: route.caseKey, labels: route.labelNames, values: values) {
             case .success(let value):
                 result = value
                 return nil
@@ -79,10 +79,12 @@ public struct Router<Route: Codable>: Sendable {
                 reason: .unrenderableValue(label: problem.label, problem: problem.problem),
                 input: compiled.reference.pattern, subject: .render, span: span, closestRoute: compiled.reference)
         }
-        return try LinkRenderer.render(
+        let link = try LinkRenderer.render(
             route: compiled, table: table, texts: encoder.texts(for:),
             scheme: scheme, host: host
         ).get()
+        try checkReadsBack(link, as: compiled)
+        return link
     }
 
     /// Renders a route as a `URL`.
@@ -108,6 +110,44 @@ public struct Router<Route: Codable>: Sendable {
 
     /// The routes' names and patterns, in declaration order.
     public var routes: [RouteReference] { table.routes.map(\.reference) }
+
+    /// Throws when `link` would be read back as a route other than `route`: a value that
+    /// spells a more specific route's literal. Scheme and host are not compared, since the
+    /// caller may have overridden them.
+    private func checkReadsBack(_ link: String, as route: CompiledRoute) throws(RouteMatchError) {
+        guard case .success(var components) = LinkReader.read(link, limits: table.options.limits) else { return }
+        components.scheme = nil
+        let view = LinkView(components, table: table)
+        guard let root = table.trie.roots[view.host] ?? table.trie.roots[route.host] else { return }
+        var winner: Int?
+        var search = Search(table: table, view: view)
+        let routes = table.routes
+        _ = search.walk(node: root, depth: 0) { index, values in
+            let candidate = routes[index]
+            switch RouteDecoder.decode(Route.self, caseKey: candidate.caseKey, labels: candidate.labelNames, values: values) {
+            case .success:
+                winner = index
+                return nil
+            case .failure(let failure):
+                return failure
+            }
+        }
+        guard let winner, winner != route.index else { return }
+        let other = table.routes[winner]
+        // The label whose value is the other route's literal at the same place.
+        var label = route.labels.first?.name ?? ""
+        for (offset, spec) in route.ast.segments.enumerated() {
+            guard let index = route.segmentLabels[offset], offset < other.ast.segments.count,
+                case .literal = other.ast.segments[offset].value, spec.value.captureName != nil
+            else { continue }
+            label = route.labels[index].name
+            break
+        }
+        let span = route.ast.captures.first { $0.name == label }?.span
+        throw RouteMatchError(
+            reason: .unrenderableValue(label: label, problem: .readsAsAnotherRoute(other.reference.name)),
+            input: route.reference.pattern, subject: .render, span: span, closestRoute: route.reference)
+    }
 
     /// The route a value renders with: its case's, or for a struct type with several patterns
     /// the first whose placeholders all have values.

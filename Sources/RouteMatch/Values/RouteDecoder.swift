@@ -18,13 +18,14 @@ final class RouteDecoder: Decoder {
         let expected: String
     }
 
-    let caseKey: String?
-    let labels: [LabelInfo]
+    let caseKey: CaseKey?
+    /// The labels' names, in slot order.
+    let labels: [String]
     let values: [BoundValue]
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(caseKey: String?, labels: [LabelInfo], values: [BoundValue]) {
+    init(caseKey: CaseKey?, labels: [String], values: [BoundValue]) {
         self.caseKey = caseKey
         self.labels = labels
         self.values = values
@@ -32,7 +33,7 @@ final class RouteDecoder: Decoder {
 
     /// Decodes `Route`, reporting the first label that does not convert.
     static func decode<Route: Decodable>(
-        _ type: Route.Type, caseKey: String?, labels: [LabelInfo], values: [BoundValue]
+        _ type: Route.Type, caseKey: CaseKey?, labels: [String], values: [BoundValue]
     ) -> Result<Route, Failure> {
         let decoder = RouteDecoder(caseKey: caseKey, labels: labels, values: values)
         do {
@@ -60,14 +61,17 @@ final class RouteDecoder: Decoder {
     /// The slot of the label named `name`.
     @inline(__always)
     func slot(_ name: String) -> Int? {
-        labels.firstIndex { $0.name == name }
+        labels.firstIndex(of: name)
     }
 
     struct CaseLevel<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let decoder: RouteDecoder
         var codingPath: [any CodingKey] { [] }
-        var allKeys: [Key] { decoder.caseKey.flatMap { Key(stringValue: $0) }.map { [$0] } ?? [] }
-        func contains(_ key: Key) -> Bool { key.stringValue == decoder.caseKey }
+        var allKeys: [Key] {
+            guard let key = decoder.caseKey?.typed(Key.self) else { return [] }
+            return [key]
+        }
+        func contains(_ key: Key) -> Bool { key.stringValue == decoder.caseKey?.text }
         func decodeNil(forKey key: Key) throws -> Bool { false }
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
             throw Failure(label: 0, element: 0, expected: "case")
@@ -85,7 +89,7 @@ final class RouteDecoder: Decoder {
     struct Labels<Key: CodingKey>: UniformKeyedDecoding {
         let decoder: RouteDecoder
         var codingPath: [any CodingKey] { [] }
-        var allKeys: [Key] { decoder.labels.compactMap { Key(stringValue: $0.name) } }
+        var allKeys: [Key] { decoder.labels.compactMap { Key(stringValue: $0) } }
 
         func contains(_ key: Key) -> Bool {
             guard let slot = decoder.slot(key.stringValue) else { return false }

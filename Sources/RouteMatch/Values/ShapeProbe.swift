@@ -16,15 +16,15 @@ final class ShapeProbe: Decoder {
         var value: Any?
     }
 
-    let caseKey: String?
+    let caseKey: CaseKey?
     var shape = Shape()
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    private init(caseKey: String?) { self.caseKey = caseKey }
+    private init(caseKey: CaseKey?) { self.caseKey = caseKey }
 
     /// Probes `Route` for the case whose coding key is `caseKey` (or, with `nil`, a struct).
-    static func probe<Route: Decodable>(_ type: Route.Type, caseKey: String?) -> Shape {
+    static func probe<Route: Decodable>(_ type: Route.Type, caseKey: CaseKey?) -> Shape {
         let probe = ShapeProbe(caseKey: caseKey)
         do {
             probe.shape.value = try Route(from: probe)
@@ -53,8 +53,8 @@ final class ShapeProbe: Decoder {
     struct CaseLevel<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let probe: ShapeProbe
         var codingPath: [any CodingKey] { [] }
-        var allKeys: [Key] { probe.caseKey.flatMap { Key(stringValue: $0) }.map { [$0] } ?? [] }
-        func contains(_ key: Key) -> Bool { key.stringValue == probe.caseKey }
+        var allKeys: [Key] { probe.caseKey?.typed(Key.self).map { [$0] } ?? [] }
+        func contains(_ key: Key) -> Bool { key.stringValue == probe.caseKey?.text }
         func decodeNil(forKey key: Key) throws -> Bool { false }
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
             throw TextConversion.Failure(expected: "case")

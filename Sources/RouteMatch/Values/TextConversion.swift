@@ -74,7 +74,8 @@ enum TextConversion {
         return nil
     }
 
-    private static func integer<I: FixedWidthInteger>(_ type: I.Type, _ text: String) -> Result<I, Failure> {
+    @inline(__always)
+    static func integer<I: FixedWidthInteger>(_ type: I.Type, _ text: String) -> Result<I, Failure> {
         if let value = I(text) { return .success(value) }
         var digits = Substring(text)
         if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
@@ -85,10 +86,18 @@ enum TextConversion {
         return .failure(Failure(expected: "\(I.self)"))
     }
 
+    /// Reads a floating-point or Boolean value, naming the type on failure.
+    @inline(__always)
+    static func parsed<T: LosslessStringConvertible>(_ type: T.Type, _ text: String) -> Result<T, Failure> {
+        guard let value = T(text) else { return .failure(Failure(expected: "\(T.self)")) }
+        return .success(value)
+    }
+
+    /// Returns `value` as `T`, which the caller has checked is `V`: a bit cast, not a dynamic one.
     @inline(__always)
     private static func cast<T, V>(_ value: V) -> Result<T, Failure> {
-        guard let typed = value as? T else { return .failure(Failure(expected: "\(T.self)")) }
-        return .success(typed)
+        guard T.self == V.self else { return .failure(Failure(expected: "\(T.self)")) }
+        return .success(unsafeBitCast(value, to: T.self))
     }
 
     /// The type's name as diagnostics show it; a `CaseIterable` raw-value enum lists its values.

@@ -1,0 +1,25 @@
+// swift-tools-version:6.0
+// The benchmark package: kept apart from the library so that the library stays free of
+// dependencies. It compares RouteMatch with vapor/routing-kit and Foundation in one process.
+import PackageDescription
+
+let package = Package(
+    name: "RouteMatchBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "RouteMatch", path: ".."),
+        .package(url: "https://github.com/vapor/routing-kit", exact: "4.9.3"),
+    ],
+    targets: [
+        .target(name: "MallocCounter"),
+        .executableTarget(
+            name: "Bench",
+            dependencies: [
+                .product(name: "RouteMatch", package: "RouteMatch"),
+                .product(name: "RoutingKit", package: "routing-kit"),
+                "MallocCounter",
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,72 @@
+import Foundation
+import MallocCounter
+
+/// A hand-written harness: per case, calibrate an iteration count so that one sample takes
+/// about the target time, run one warm-up loop, then several samples; report the median time
+/// per operation and the heap allocations per operation. Every operation returns an `Int` that
+/// is added to a sink printed at the end, so no result can be optimised away.
+struct Harness {
+    struct Result {
+        let name: String
+        let nanoseconds: Double
+        let allocations: Double?
+    }
+
+    /// The target time of one sample, in nanoseconds.
+    let target: UInt64
+    let samples: Int
+    private(set) var sink = 0
+
+    init(quick: Bool) {
+        target = quick ? 2_000_000 : 100_000_000
+        samples = quick ? 3 : 7
+    }
+
+    mutating func measure(_ name: String, _ body: () -> Int) -> Result {
+        var iterations = 16
+        while true {
+            let elapsed = loop(iterations, body)
+            if elapsed >= target / 4 || iterations >= 1 << 30 {
+                let perIteration = max(Double(elapsed) / Double(iterations), 0.01)
+                iterations = max(1, Int(Double(target) / perIteration))
+                break
+            }
+            iterations *= 4
+        }
+        _ = loop(iterations, body)
+        var times: [Double] = []
+        var allocations: Double?
+        for sample in 0..<samples {
+            let before = malloc_counter_allocations()
+            let elapsed = loop(iterations, body)
+            let after = malloc_counter_allocations()
+            times.append(Double(elapsed) / Double(iterations))
+            if sample == 0, malloc_counter_available() != 0 {
+                allocations = Double(after - before) / Double(iterations)
+            }
+        }
+        times.sort()
+        return Result(name: name, nanoseconds: times[times.count / 2], allocations: allocations)
+    }
+
+    private mutating func loop(_ iterations: Int, _ body: () -> Int) -> UInt64 {
+        var accumulator = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<iterations { accumulator &+= body() }
+        let end = DispatchTime.now().uptimeNanoseconds
+        sink &+= accumulator
+        return end - start
+    }
+}
+
+/// Formats nanoseconds for a table: `412 ns`, `3.1 µs`, `2.7 ms`.
+func format(nanoseconds value: Double) -> String {
+    if value < 1_000 { return String(format: value < 10 ? "%.1f ns" : "%.0f ns", value) }
+    if value < 1_000_000 { return String(format: "%.2f µs", value / 1_000) }
+    return String(format: "%.2f ms", value / 1_000_000)
+}
+
+func format(allocations value: Double?) -> String {
+    guard let value else { return "–" }
+    return value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+}

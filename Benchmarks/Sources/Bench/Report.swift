@@ -1,0 +1,63 @@
+import Foundation
+
+/// Prints the results as a Markdown table, then the ratios the performance goals name.
+enum Report {
+    static func print(results: [(scenario: String, size: Int?, result: Harness.Result)], quick: Bool, sink: Int) {
+        func time(_ scenario: String, _ size: Int?) -> Double? {
+            results.first { $0.scenario == scenario && $0.size == size }?.result.nanoseconds
+        }
+        var scenarios: [String] = []
+        for entry in results where !scenarios.contains(entry.scenario) { scenarios.append(entry.scenario) }
+
+        var lines: [String] = []
+        lines.append(quick ? "Quick mode (BENCH_QUICK): few iterations, figures are rough." : "")
+        lines.append("| scenario | n = 10 | n = 100 | n = 1000 |")
+        lines.append("|---|---:|---:|---:|")
+        for scenario in scenarios {
+            let entries = results.filter { $0.scenario == scenario }
+            if entries.count == 1, entries[0].size == nil {
+                let cell = "\(format(nanoseconds: entries[0].result.nanoseconds)) (\(format(allocations: entries[0].result.allocations)) alloc)"
+                lines.append("| \(scenario) | \(cell) | \(cell) | \(cell) |")
+                continue
+            }
+            let cells = [10, 100, 1000].map { size -> String in
+                guard let entry = entries.first(where: { $0.size == size }) else { return "–" }
+                return "\(format(nanoseconds: entry.result.nanoseconds)) (\(format(allocations: entry.result.allocations)) alloc)"
+            }
+            lines.append("| \(scenario) | " + cells.joined(separator: " | ") + " |")
+        }
+
+        lines.append("")
+        lines.append("Goals (ratios in this run):")
+        let urlComponents = time("Foundation: URLComponents(string:) alone, deep link", nil)
+        func ratio(_ a: Double?, _ b: Double?) -> String {
+            guard let a, let b, b > 0 else { return "–" }
+            return String(format: "%.2f×", a / b)
+        }
+        let hitDeep1000 = time("RouteMatch: typed hit, deep link", 1000)
+        lines.append("- typed hit (deep link) at 1,000 routes ÷ URLComponents(string:) alone: \(ratio(hitDeep1000, urlComponents)) (goal ≤ 1.5×)")
+        lines.append("- routing-kit untyped hit from the link string ÷ RouteMatch typed hit, 1,000 routes: "
+            + ratio(time("routing-kit: hit from the link string (URLComponents + split + route + query)", 1000), hitDeep1000)
+            + " (goal ≥ 2×)")
+        for scenario in ["RouteMatch struct routes: typed hit, last route", "RouteMatch struct routes: miss, error with reason",
+                         "RouteMatch: typed hit, first route", "RouteMatch: typed hit, last route",
+                         "RouteMatch: typed hit, deep link", "RouteMatch: miss, error with reason",
+                         "RouteMatch: near-miss (bad Int), error with reason"] {
+            lines.append("- \(scenario), 1,000 ÷ 10 routes: \(ratio(time(scenario, 1000), time(scenario, 10))) (goal ≤ 1.2×)")
+        }
+        lines.append("- miss with its reason ÷ typed hit (last route), 1,000 routes: "
+            + ratio(time("RouteMatch: miss, error with reason", 1000), time("RouteMatch: typed hit, last route", 1000))
+            + " (goal ≤ 2×)")
+        lines.append("- near-miss with its reason ÷ typed hit (deep link), 1,000 routes: "
+            + ratio(time("RouteMatch: near-miss (bad Int), error with reason", 1000), hitDeep1000) + " (goal ≤ 2×)")
+        if let rendered = time("RouteMatch: miss, rendered text", 1000) {
+            lines.append(String(format: "- swift-url-routing's miss with rendered text at 1,000 routes (2.7 ms, measured on this kind of machine in shared/research/perf-baseline.md, not in this run) ÷ RouteMatch's: %.0f× (goal ≥ 100×)", 2_719_000 / rendered))
+        }
+        if let build = time("RouteMatch: build the table", 1000) {
+            lines.append("- building the 1,000-route table: \(format(nanoseconds: build)) (goal ≤ 5 ms)")
+        }
+        lines.append("")
+        lines.append("(sink \(sink & 0xFF))")
+        Swift.print(lines.joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import RouteMatch
+import RoutingKit
+
+// One run, one process: RouteMatch, vapor/routing-kit's TrieRouter and Foundation's
+// URLComponents on the same links, at 10, 100 and 1,000 routes. `BENCH_QUICK=1` runs few
+// iterations (CI keeps the package from rotting); the figures come from a full run.
+
+let quick = ProcessInfo.processInfo.environment["BENCH_QUICK"] != nil
+var harness = Harness(quick: quick)
+let deepLink = "myapp://app/user/42/posts?page=2&premium=true"
+
+/// Results by scenario, then by table size (nil for the size-independent ones).
+var results: [(scenario: String, size: Int?, result: Harness.Result)] = []
+
+@MainActor func record(_ scenario: String, _ size: Int?, _ body: () -> Int) {
+    let result = harness.measure(scenario, body)
+    results.append((scenario, size, result))
+    let where_ = size.map { " n=\($0)" } ?? ""
+    FileHandle.standardError.write(Data("\(scenario)\(where_): \(format(nanoseconds: result.nanoseconds))\n".utf8))
+}
+
+@inline(never)
+func consume<T>(_ value: T) -> Int {
+    withUnsafeBytes(of: value) { $0.count }
+}
+
+@MainActor func benchRouteMatch<R: Routable>(_ type: R.Type, size: Int) {
+    let router = R.router
+    let first = "myapp://app/section0/item/42"
+    let last = "myapp://app/section\(size - 4)/item/42"
+    let miss = "myapp://app/nope/item/42"
+    let nearMiss = "myapp://app/user/abc/posts?page=2&premium=true"
+    record("RouteMatch: typed hit, first route", size) { consume(router.match(first)) }
+    record("RouteMatch: typed hit, last route", size) { consume(router.match(last)) }
+    record("RouteMatch: typed hit, deep link", size) { consume(router.match(deepLink)) }
+    record("RouteMatch: miss, error with reason", size) {
+        if case .failure(let error) = router.match(miss) { return consume(error.reason) &+ consume(error.closestRoute) }
+        return 0
+    }
+    record("RouteMatch: miss, rendered text", size) {
+        if case .failure(let error) = router.match(miss) { return error.description.utf8.count }
+        return 0
+    }
+    record("RouteMatch: near-miss (bad Int), error with reason", size) {
+        if case .failure(let error) = router.match(nearMiss) { return consume(error.reason) &+ consume(error.closestRoute) }
+        return 0
+    }
+    record("RouteMatch: near-miss (bad Int), rendered text", size) {
+        if case .failure(let error) = router.match(nearMiss) { return error.description.utf8.count }
+        return 0
+    }
+    record("RouteMatch: build the table", size) { Router(R.self).routes.count }
+}
+
+/// The same generated table as struct routes: every `section{i}` pattern decodes one small
+/// struct, so the decode does not depend on the number of routes and the figures show
+/// RouteMatch's own dispatch.
+struct SectionItem: Codable, Equatable { var id: Int }
+
+@MainActor func benchStructRouter(size: Int) {
+    let router = Router<SectionItem>(scheme: "myapp", host: "app") { routes in
+        for index in 0..<size { routes.add("section\(index)/item/${id}", name: "section\(index)") }
+    }
+    let first = "myapp://app/section0/item/42"
+    let last = "myapp://app/section\(size - 1)/item/42"
+    record("RouteMatch struct routes: typed hit, first route", size) { consume(router.match(first)) }
+    record("RouteMatch struct routes: typed hit, last route", size) { consume(router.match(last)) }
+    record("RouteMatch struct routes: miss, error with reason", size) {
+        if case .failure(let error) = router.match("myapp://app/nope/item/42") { return consume(error.reason) }
+        return 0
+    }
+}
+
+@MainActor func benchRoutingKit(size: Int) {
+    let router = TrieRouter(Int.self)
+    for index in 0..<(size - 3) {
+        router.register(index, at: [.constant("section\(index)"), .constant("item"), .parameter("id")])
+    }
+    router.register(size - 3, at: [.constant("user"), .parameter("id"), .constant("posts")])
+    router.register(size - 2, at: [.constant("article"), .parameter("slug")])
+    router.register(size - 1, at: [.constant("search")])
+    let last = ["section\(size - 4)", "item", "42"]
+    let deep = ["user", "42", "posts"]
+    let miss = ["nope", "item", "42"]
+    func route(_ path: [String]) -> Int {
+        var parameters = Parameters()
+        guard let output = router.route(path: path, parameters: &parameters) else { return -1 }
+        return output &+ (parameters.get("id").flatMap { Int($0) } ?? 0)
+    }
+    record("routing-kit: untyped hit, last route (pre-split path)", size) { route(last) }
+    record("routing-kit: untyped hit, deep link path (pre-split)", size) { route(deep) }
+    record("routing-kit: miss (pre-split)", size) { route(miss) }
+    func fromLink(_ link: String) -> Int {
+        guard let components = URLComponents(string: link) else { return -2 }
+        let path = components.path.split(separator: "/").map(String.init)
+        var result = route(path)
+        for item in components.queryItems ?? [] {
+            if item.name == "page" { result &+= Int(item.value ?? "") ?? 0 }
+            if item.name == "premium" { result &+= Bool(item.value ?? "") == true ? 1 : 0 }
+        }
+        return result
+    }
+    record("routing-kit: hit from the link string (URLComponents + split + route + query)", size) { fromLink(deepLink) }
+    record("routing-kit: miss from the link string", size) { fromLink("myapp://app/nope/item/42") }
+}
+
+/// The floor: one pass over the link's bytes recording where segments and query items start.
+@inline(never)
+func byteScan(_ link: String) -> Int {
+    var copy = link
+    return copy.withUTF8 { bytes in
+        var boundaries = 0
+        var checksum = 0
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "=") {
+            boundaries += 1
+            checksum &+= index
+        }
+        return boundaries &+ checksum
+    }
+}
+
+record("Foundation: URLComponents(string:) alone, deep link", nil) { consume(URLComponents(string: deepLink)) }
+record("byte-scan floor (no decoding, no allocation), deep link", nil) { byteScan(deepLink) }
+benchRouteMatch(Routes10.self, size: 10)
+benchStructRouter(size: 10)
+benchRoutingKit(size: 10)
+benchRouteMatch(Routes100.self, size: 100)
+benchStructRouter(size: 100)
+benchRoutingKit(size: 100)
+benchRouteMatch(Routes1000.self, size: 1000)
+benchStructRouter(size: 1000)
+benchRoutingKit(size: 1000)
+
+Report.print(results: results, quick: quick, sink: harness.sink)

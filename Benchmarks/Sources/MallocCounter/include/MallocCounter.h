@@ -1,0 +1,9 @@
+#ifndef MALLOC_COUNTER_H
+#define MALLOC_COUNTER_H
+#include <stdint.h>
+/// The number of heap allocations (malloc, calloc, realloc, posix_memalign, aligned_alloc)
+/// made by this process so far; 0 where counting is not available.
+uint64_t malloc_counter_allocations(void);
+/// Whether allocations are being counted on this platform.
+int malloc_counter_available(void);
+#endif

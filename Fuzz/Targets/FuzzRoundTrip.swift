@@ -1,0 +1,75 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Target (c): route → link → route. The input is cut into values (text, integers, a
+/// floating-point bit pattern, flags); each route built from them renders to a link that
+/// matches back to the same route, or rendering throws a named error.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzRoundTrip(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    var reader = ByteReader(bytes: UnsafeBufferPointer(start: data, count: size))
+    let text = reader.text()
+    let other = reader.text()
+    let number = Int(bitPattern: UInt(reader.integer()))
+    let flag = reader.byte() & 1 == 1
+    let double = Double(bitPattern: reader.integer())
+    let routes: [FuzzAppRoute] = [
+        .userProfile(id: text),
+        .userPosts(id: number, page: Int(truncatingIfNeeded: reader.integer()), premium: flag),
+        .article(slug: text, ref: flag ? other : nil),
+        .search(q: text, tags: [other, text], limit: flag ? reader.byte() : nil),
+        .doc(slug: other, section: flag ? text : nil),
+        .amount(value: double),
+    ]
+    for route in routes {
+        do {
+            let link = try route.link()
+            switch FuzzAppRoute.match(link) {
+            case .success(let back):
+                let same: Bool
+                if case .amount(let a) = route, case .amount(let b) = back {
+                    same = a == b || (a.isNaN && b.isNaN)
+                } else {
+                    same = back == route
+                }
+                require(same, "\(route) → \(link) → \(back)")
+            case .failure(let error):
+                require(false, "\(route) → \(link) fails: \(error.reason)\n\(error)")
+            }
+        } catch {
+            guard case .unrenderableValue = error.reason else {
+                require(false, "\(route): render error \(error.reason)")
+                return 0
+            }
+            checkError(error)
+        }
+    }
+    return 0
+}
+
+/// Reads values off the front of the fuzzer's input; past the end it yields zeros.
+struct ByteReader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
+
+    mutating func byte() -> UInt8 {
+        guard position < bytes.count else { return 0 }
+        defer { position += 1 }
+        return bytes[position]
+    }
+
+    mutating func integer() -> UInt64 {
+        (0..<8).reduce(UInt64(0)) { value, _ in value << 8 | UInt64(byte()) }
+    }
+
+    /// Text up to the next 0xFF byte (or the end), decoded leniently.
+    mutating func text() -> String {
+        let start = min(position, bytes.count)
+        var end = start
+        while end < bytes.count, bytes[end] != 0xFF { end += 1 }
+        position = end + 1
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+}

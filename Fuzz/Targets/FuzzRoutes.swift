@@ -1,0 +1,94 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// The realistic tables the fuzz targets run against. These files are compiled into one
+// module with the library's sources, so they can also check internal invariants.
+
+enum FuzzAppRoute: Routable, Equatable {
+    static var scheme: String { "myapp" }
+    static var host: String { "app" }
+
+    case home
+    case userProfile(id: String)
+    case userPosts(id: Int, page: Int, premium: Bool)
+    case article(slug: String, ref: String?)
+    case search(q: String, tags: [String], limit: UInt8?)
+    case me
+    case doc(slug: String, section: String?)
+    case item(id: UUID)
+    case amount(value: Double)
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case home = ""
+        case userProfile = "user/${id}/profile"
+        case userPosts = "user/${id}/posts?page=${page}&premium=${premium}"
+        case article = "article/${slug}?ref=${ref}"
+        case search = "search?q=${q}&tag=${tags}&limit=${limit}"
+        case me = "user/me/profile"
+        case doc = "doc/${slug}#${section}"
+        case item = "item/${id}"
+        case amount = "pay?amount=${value}&currency=EUR"
+    }
+}
+
+enum FuzzHostRoute: Routable, Equatable {
+    case link(id: Int)
+    case secure(id: Int)
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case link = "kakaolink?id=${id}"
+        case secure = "https://example.com/secure/${id}"
+    }
+}
+
+/// Fails the fuzz run (a crash libFuzzer records) when an invariant does not hold.
+func require(_ condition: Bool, _ message: @autoclosure () -> String) {
+    if !condition {
+        fputs("invariant violated: \(message())\n", stderr)
+        fflush(stderr)
+        abort()
+    }
+}
+
+/// Checks the invariants every error must keep, and renders it every way.
+func checkError(_ error: RouteMatchError) {
+    let count = error.input.utf8.count
+    if let span = error.span {
+        require(span.lowerBound >= 0 && span.upperBound <= count && span.lowerBound <= span.upperBound,
+                "span \(span) outside input of \(count) bytes: \(error.reason)")
+    }
+    require(!error.description.isEmpty, "empty description")
+    require(!error.summary.isEmpty, "empty summary")
+    _ = error.redactedDescription
+    _ = error.redactedSummary
+    _ = error.notes
+    _ = error.otherCandidates
+}
+
+/// Matches `link` against `Route`, checks the error, and on success checks that the route
+/// renders to a link that matches back to it.
+func exercise<Route: Routable & Equatable>(_ type: Route.Type, _ link: String) {
+    switch Route.match(link) {
+    case .failure(let error):
+        checkError(error)
+    case .success(let route):
+        do {
+            let rendered = try route.link()
+            switch Route.match(rendered) {
+            case .success(let again): require(again == route, "\(link) → \(route) → \(rendered) → \(again)")
+            case .failure(let error): require(false, "\(link) → \(route) → \(rendered) fails: \(error.reason)")
+            }
+        } catch {
+            // A value that cannot round-trip (say `ref=` read as "" into a String?) is a
+            // named render error; anything else is a bug.
+            if case .unrenderableValue = error.reason {} else { require(false, "render error \(error.reason)") }
+        }
+    }
+}

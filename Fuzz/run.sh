@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Builds one fuzz target with libFuzzer and AddressSanitizer and runs it for a given time.
+#
+#   Fuzz/run.sh link 60         # target: link | pattern | roundtrip; seconds
+#
+# The target is compiled together with the library's sources into one module (so it can
+# check internal invariants). The committed seeds in Fuzz/corpus/<target> are read, never
+# written: new inputs go to a temporary corpus. A crash or a broken invariant leaves its
+# input in fuzz-out/<target>/ and makes the script exit non-zero; turn it into a regression
+# test (Tests/RouteMatchTests/HostileLinkTests.swift) before fixing it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target="${1:?target: link, pattern or roundtrip}"
+seconds="${2:-60}"
+case "$target" in
+  link) source="Fuzz/Targets/FuzzLink.swift" ;;
+  pattern) source="Fuzz/Targets/FuzzPattern.swift" ;;
+  roundtrip) source="Fuzz/Targets/FuzzRoundTrip.swift" ;;
+  *) echo "unknown target $target" >&2; exit 2 ;;
+esac
+mkdir -p .build-fuzz "fuzz-out/$target"
+binary=".build-fuzz/fuzz-$target"
+sources=$(find Sources/RouteMatch -name '*.swift' | sort)
+if [ ! -x "$binary" ] || [ -n "$(find Sources Fuzz/Targets -newer "$binary" -name '*.swift' | head -1)" ]; then
+  echo "== building $binary"
+  # ld.gold warns about ASan's local symbols; those lines are noise, not project warnings.
+  swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name RouteMatchFuzz \
+    $sources Fuzz/Targets/FuzzRoutes.swift "$source" -o "$binary" 2>&1 \
+    | grep -v "Cannot export local symbol '__asan" || true
+  [ -x "$binary" ] || { echo "build failed" >&2; exit 1; }
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+echo "== fuzzing $target for ${seconds}s"
+log="$work.log"
+set +e
+SWIFT_BACKTRACE=enable=no "$binary" "$work" "Fuzz/corpus/$target" -max_total_time="$seconds" -max_len=4096 \
+  -timeout=10 -rss_limit_mb=2048 -artifact_prefix="fuzz-out/$target/" -print_final_stats=1 > "$log" 2>&1
+status=$?
+set -e
+grep -E "^(Done|stat::number_of_executed_units|stat::peak_rss|invariant|SUMMARY|Fatal error|.*Fatal error)" "$log" || true
+rm -f "$log"
+if [ "$status" -ne 0 ]; then
+  echo "fuzz target $target failed (exit $status); inputs in fuzz-out/$target/" >&2
+  exit "$status"
+fi

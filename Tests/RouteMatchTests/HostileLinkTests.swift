@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+@testable import RouteMatch
+
+/// Links an attacker or a sloppy source may send: each gives a named reason, never a crash,
+/// a hang or a wrong route. Regression cases found by the fuzzers are at the end.
+@Suite struct HostileLinkTests {
+    @Test("host confusion", arguments: [
+        ("myapp://app@evil.com/user/1/profile", Reason.hostMismatch(expected: "app", found: "evil.com")),
+        ("myapp://app:x@evil.com/user/1/profile", .hostMismatch(expected: "app", found: "evil.com")),
+        ("myapp://app%40evil.com/user/1/profile", .malformedLink(.invalidHostCharacter("%"))),
+        ("myapp://app\\@evil.com/user/1/profile", .malformedLink(.invalidHostCharacter("\\"))),
+        ("myapp://evil.com\\app/user/1/profile", .malformedLink(.invalidHostCharacter("\\"))),
+        ("myapp://app%2Eevil.com/user/1/profile", .malformedLink(.invalidHostCharacter("%"))),
+        ("myapp://app./user/1/profile", .hostMismatch(expected: "app", found: "app.")),
+        ("myapp://аpp/user/1/profile", .hostMismatch(expected: "app", found: "аpp")), // Cyrillic а
+        ("myapp://app.evil.com/user/1/profile", .hostMismatch(expected: "app", found: "app.evil.com")),
+        ("myapp://[::1]/user/1/profile", .hostMismatch(expected: "app", found: "[::1]")),
+        ("myapp://127.0.0.1/user/1/profile", .hostMismatch(expected: "app", found: "127.0.0.1")),
+        ("myapp://app:0/user/1/profile", .hostMismatch(expected: "app", found: "app:0")),
+        ("myapp://app:65536/user/1/profile", .malformedLink(.invalidPort("65536"))),
+        ("myapp://app:99999999999999999999999/user/1/profile", .malformedLink(.invalidPort("99999999999999999999999"))),
+        ("myapp://[::1/user", .malformedLink(.unterminatedIPLiteral)),
+        ("https://good.com@evil.com/secure/1", .hostMismatch(expected: "inline.app", found: "evil.com")),
+    ])
+    func hostConfusion(_ link: String, _ reason: Reason) {
+        let route: Outcome<AppRoute> = AppRoute.match(link).outcome
+        if link.hasPrefix("https://") {
+            #expect(UniversalRoute.match(link).outcome == .reason(reason))
+        } else {
+            #expect(route == .reason(reason))
+        }
+    }
+
+    @Test("scheme tricks", arguments: [
+        ("javascript:alert(1)", Reason.schemeMismatch(expected: "myapp", found: "javascript")),
+        ("data:text/html,x", .schemeMismatch(expected: "myapp", found: "data")),
+        ("file:///etc/passwd", .schemeMismatch(expected: "myapp", found: "file")),
+        ("my app://app/user/1/profile", .malformedLink(.controlCharacter(32))),
+        (" myapp://app/user/1/profile", .malformedLink(.controlCharacter(32))),
+        ("myapp//app/user/1/profile", .extraPathSegment(found: "myapp")),
+    ])
+    func schemeTricks(_ link: String, _ reason: Reason) {
+        #expect(AppRoute.match(link).failure?.reason == reason)
+    }
+
+    @Test("schemes that are the same up to case, or spelled without //", arguments: [
+        "MyApp://app/user/1/profile", "myapp:user/1/profile", "myapp:/user/1/profile", "myapp:///user/1/profile",
+    ])
+    func schemeSpellings(_ link: String) {
+        #expect(AppRoute.match(link) == .success(.userProfile(id: "1")))
+    }
+
+    @Test("dot segments are never resolved", arguments: [
+        "myapp://app/user/../profile", "myapp://app/./user/1/profile", "myapp://app/user/%2E%2E/profile",
+        "myapp://app/user/%2e/profile", "myapp://app/article/..",
+    ])
+    func dotSegments(_ link: String) {
+        guard case .dotSegment? = AppRoute.match(link).failure?.reason else {
+            Issue.record("\(link): \(String(describing: AppRoute.match(link)))")
+            return
+        }
+    }
+
+    @Test("control characters and NUL", arguments: [
+        ("myapp://app/article/a\u{0}b", Reason.malformedLink(.controlCharacter(0))),
+        ("myapp://app/article/a\nb", .malformedLink(.controlCharacter(10))),
+        ("myapp://app/article/a\u{7F}b", .malformedLink(.controlCharacter(0x7F))),
+        ("myapp://app/article/a\rb", .malformedLink(.controlCharacter(13))),
+    ])
+    func controlCharacters(_ link: String, _ reason: Reason) {
+        #expect(AppRoute.match(link).failure?.reason == reason)
+    }
+
+    @Test func encodedControlCharactersAreValues() {
+        #expect(AppRoute.match("myapp://app/article/a%00b%0A") == .success(.article(slug: "a\u{0}b\n", ref: nil)))
+    }
+
+    @Test("escapes that are not UTF-8", arguments: [
+        ("myapp://app/article/%C0%AF", "%C0%AF"), // overlong "/"
+        ("myapp://app/article/%ED%A0%80", "%ED%A0%80"), // surrogate
+        ("myapp://app/article/%F8%88%80%80%80", "%F8%88%80%80%80"),
+        ("myapp://app/article/x%E2%82", "%E2%82"),
+        ("myapp://app/article/x?ref=%80", "%80"),
+    ])
+    func invalidUTF8(_ link: String, _ found: String) {
+        #expect(AppRoute.match(link).failure?.reason == .malformedPercentEncoding(found: found))
+    }
+
+    @Test func hugeLinksAreRefusedByTheLimits() {
+        let megabyte = "myapp://app/article/" + String(repeating: "a", count: 1 << 20)
+        #expect(AppRoute.match(megabyte).failure?.reason == .limitExceeded(.linkLength, maximum: 65_536, found: megabyte.utf8.count))
+        let items = "myapp://app/article/x?" + (0..<100_000).map { "k\($0)=v" }.joined(separator: "&")
+        #expect(AppRoute.match(items).failure?.reason == .limitExceeded(.linkLength, maximum: 65_536, found: items.utf8.count))
+        let segments = "myapp://app/" + String(repeating: "a/", count: 1000)
+        #expect(AppRoute.match(segments).failure?.reason == .limitExceeded(.pathSegments, maximum: 128, found: 1000))
+        let manyItems = "myapp://app/article/x?" + String(repeating: "a&", count: 300)
+        #expect(AppRoute.match(manyItems).failure?.reason == .limitExceeded(.queryItems, maximum: 256, found: 300))
+    }
+
+    @Test func raisedLimitsStillMatchLargeLinks() throws {
+        let router = Router<Bulk>(host: "app", options: MatchOptions(limits: MatchLimits(
+            maxLinkLength: 4 << 20, maxPathSegments: 10, maxQueryItems: 200_000))) { routes in
+            routes.add("bulk?id=${ids}")
+        }
+        let link = "bulk?" + (0..<100_000).map { "id=\($0)" }.joined(separator: "&")
+        let bulk = try router.match(link).get()
+        #expect(bulk.ids.count == 100_000)
+        #expect(bulk.ids.last == 99_999)
+        let megabyte = "bulk?id=1&x=" + String(repeating: "%41", count: 350_000)
+        #expect(try router.match(megabyte).get() == Bulk(ids: [1]))
+    }
+
+    // MARK: Regressions found by the fuzzers
+
+    /// Fuzz/run.sh roundtrip: `userProfile(id: "me")` rendered `user/me/profile`, which reads
+    /// back as the more specific route `me` (FuzzRoutes has `user/me/profile`).
+    @Test func aValueSpellingAnotherRoutesLiteralIsARenderError() throws {
+        #expect(throws: RouteMatchError.self) { try PriorityRoute.user(id: "me").link() }
+        do {
+            _ = try PriorityRoute.user(id: "me").link()
+        } catch {
+            #expect(error.reason == .unrenderableValue(label: "id", problem: .readsAsAnotherRoute("me")))
+            #expect(error.span == 5..<10)
+        }
+        #expect(try PriorityRoute.user(id: "you").link() == "p://h/user/you")
+        #expect(try PriorityRoute.any(a: "x", b: "y").link() == "p://h/x/y")
+        #expect(throws: RouteMatchError.self) { try PriorityRoute.any(a: "user", b: "x").link() }
+    }
+}
+
+struct Bulk: Codable, Equatable { var ids: [Int] }
