@@ -15,6 +15,7 @@ enum LinkReader {
         _ bytes: UnsafeBufferPointer<UInt8>, text: String, limits: MatchLimits
     ) -> Result<LinkComponents, Problem> {
         let count = bytes.count
+        WorkMeter.add(count)
         if count > limits.maxLinkLength {
             return .failure(Problem(
                 reason: .limitExceeded(.linkLength, maximum: limits.maxLinkLength, found: count),
@@ -177,6 +178,7 @@ enum LinkReader {
                                                found: countSegments(bytes, start..<range.upperBound)),
                         span: segmentRange.lowerBound..<range.upperBound)
                 }
+                WorkMeter.add(1)
                 switch PercentDecoding.decode(bytes, segmentRange) {
                 case .success(let value):
                     if value == "." || value == ".." {
@@ -224,6 +226,7 @@ enum LinkReader {
                             reason: .limitExceeded(.queryItems, maximum: limits.maxQueryItems, found: total),
                             span: itemRange.lowerBound..<range.upperBound)
                     }
+                    WorkMeter.add(1)
                     var equals = itemRange.lowerBound
                     while equals < itemRange.upperBound, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
                     let keyRange = itemRange.lowerBound..<equals

@@ -14,6 +14,7 @@ struct Binding {
             if let label { values[label] = .one(view.segment(offset).value) }
         }
         let items = view.link.queryItems
+        WorkMeter.add(items.count * max(1, route.ast.queryItems.count))
         for (offset, item) in route.ast.queryItems.enumerated() {
             let label = route.queryLabels[offset]
             if let label, route.labels[label].isList {

@@ -40,7 +40,8 @@ enum LinkRenderer {
                     if info.isOptional || info.isList { continue }
                     return failure(name, .missingValue)
                 }
-                if !info.isList, info.isOptional, values.first == "" { return failure(name, .emptyOptional) }
+                // `""` in an Optional, or `[]` in an optional list, would read back as `nil`.
+                if info.isOptional, info.isList ? values.isEmpty : values.first == "" { return failure(name, .emptyOptional) }
                 for text in values { query.append((spec.key, text)) }
             }
         }

@@ -69,6 +69,7 @@ struct Search {
 
     /// Walks the trie from `node`, having consumed `depth` segments.
     mutating func walk(node: Int, depth: Int, build: RouteTable.Builder) -> Bool {
+        WorkMeter.add(1)
         let nodes = table.trie.nodes
         if depth == view.segments.count {
             for route in nodes[node].terminals where attempt(route, build: build) { return true }
