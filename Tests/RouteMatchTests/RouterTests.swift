@@ -97,3 +97,21 @@ import Testing
         #expect(parallel == serial)
     }
 }
+
+/// Case names as diagnostics show them, however the case is spelled.
+enum NamedCases: Routable {
+    case URLOpen(link: String)
+    case home
+    case _private
+    case x(Int)
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case URLOpen = "open/${link}"
+        case home = "home"
+        case _private = "private"
+        case x = "x/${_0}"
+    }
+}
+
+@Test func caseNamesAreTheCasesOwn() {
+    #expect(NamedCases.router.routes.map(\.name) == ["URLOpen", "home", "_private", "x"])
+}

@@ -162,18 +162,24 @@ extension Router where Route: Routable {
         self.isEnum = true
     }
 
-    /// The case's name: from the sample value when the probe made one, else from the
-    /// synthesized per-case key type (`UserPostsCodingKeys` → `userPosts`).
+    /// The case's name, from the synthesized per-case key type (`UserPostsCodingKeys` →
+    /// `userPosts`). When that spelling is ambiguous (a case name starting with an acronym,
+    /// `URLOpen` → `URLOpenCodingKeys`), the sample value's reflection decides.
     static func caseName(_ shape: ShapeProbe.Shape) -> String {
+        if var name = shape.caseKeyTypeName, name.hasSuffix("CodingKeys") {
+            name.removeLast("CodingKeys".count)
+            let scalars = Array(name.unicodeScalars.prefix(2))
+            let acronym = scalars.count == 2 && scalars.allSatisfy { $0.properties.isUppercase }
+            if let first = name.first, !acronym {
+                return first.lowercased() + name.dropFirst()
+            }
+        }
         if let value = shape.value {
             if let label = Mirror(reflecting: value).children.first?.label { return label }
             if !(value is any CustomStringConvertible) && !(value is any CustomDebugStringConvertible) {
                 return String(describing: value)
             }
         }
-        guard var name = shape.caseKeyTypeName else { return "\(Route.self)" }
-        if name.hasSuffix("CodingKeys") { name.removeLast("CodingKeys".count) }
-        guard let first = name.first else { return name }
-        return first.lowercased() + name.dropFirst()
+        return shape.caseKeyTypeName ?? "\(Route.self)"
     }
 }
