@@ -24,6 +24,10 @@ import RouteMatch
         do { return "unexpectedly rendered: " + (try route.link()) } catch { return "\(error)" }
     }
 
+    static func renderStruct<R: Codable>(_ router: Router<R>, _ value: R) -> String {
+        do { return "unexpectedly rendered: " + (try router.link(for: value)) } catch { return "\(error)" }
+    }
+
     enum Form { case full, redacted, summary }
 
     static func describe<R>(_ result: Result<R, RouteMatchError>, _ form: Form) -> String {
@@ -90,6 +94,7 @@ import RouteMatch
         Scenario(name: "pattern.empty-placeholder-name", render: table { structRouter(UserPage.self, "u/${}/${id}") }),
         Scenario(name: "pattern.invalid-placeholder-name", render: table { structRouter(UserPage.self, "u/${1d}/${id}") }),
         Scenario(name: "pattern.placeholder-inside-text", render: table { structRouter(UserPage.self, "u/id-${id}") }),
+        Scenario(name: "pattern.empty-query-key", render: table { structRouter(UserPage.self, "u/${id}?=1") }),
         Scenario(name: "pattern.empty-segment", render: table { structRouter(UserPage.self, "u//${id}") }),
         Scenario(name: "pattern.query-item-without-value", render: table { structRouter(UserPage.self, "u/${id}?flag") }),
         Scenario(name: "pattern.placeholder-in-host", render: table { structRouter(UserPage.self, "${id}/x", host: "") }),
@@ -104,6 +109,9 @@ import RouteMatch
         Scenario(name: "render.empty-path-segment", render: render(AppRoute.userProfile(id: ""))),
         Scenario(name: "render.empty-optional", render: render(AppRoute.article(slug: "swift", ref: ""))),
         Scenario(name: "render.dot-segment", render: render(AppRoute.article(slug: "..", ref: nil))),
+        Scenario(name: "render.reads-as-another-route", render: render(PriorityRoute.user(id: "me"))),
+        Scenario(name: "render.missing-value", render: renderStruct(structRouter(ForgetfulPage.self, "u/${id}"), ForgetfulPage(id: 1))),
+        Scenario(name: "render.not-textual", render: renderStruct(structRouter(NestedEncoding.self, "u/${id}"), NestedEncoding(id: 1))),
     ]
 
     @Test(arguments: scenarios)

@@ -76,3 +76,24 @@ struct Invite: Codable, Equatable { var email: Email; var code: Int }
 func structRouter<Route: Codable>(_ type: Route.Type, _ pattern: String, host: String = "app") -> Router<Route> {
     Router<Route>(scheme: "myapp", host: host) { $0.add(pattern) }
 }
+
+/// A struct whose `encode(to:)` leaves its value out: rendering reports the missing value.
+struct ForgetfulPage: Codable, Equatable {
+    var id: Int
+    func encode(to encoder: any Encoder) throws {}
+}
+
+/// A struct whose `encode(to:)` writes a keyed structure where text belongs.
+struct NestedEncoding: Codable, Equatable {
+    var id: Int
+    init(id: Int) { self.id = id }
+    init(from decoder: any Decoder) throws {
+        id = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .id)
+    }
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        var nested = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .id)
+        try nested.encode(id, forKey: .id)
+    }
+    enum CodingKeys: String, CodingKey { case id }
+}
