@@ -2,7 +2,10 @@ import Foundation
 
 /// Prints the results as a Markdown table, then the ratios the performance goals name.
 enum Report {
-    static func print(results: [(scenario: String, size: Int?, result: Harness.Result)], quick: Bool, sink: Int) {
+    static func print(
+        results: [(scenario: String, size: Int?, result: Harness.Result)], quick: Bool, sink: Int,
+        coldFirstUse: [(Int, Double)]
+    ) {
         func time(_ scenario: String, _ size: Int?) -> Double? {
             results.first { $0.scenario == scenario && $0.size == size }?.result.nanoseconds
         }
@@ -56,6 +59,9 @@ enum Report {
         if let build = time("RouteMatch: build the table", 1000) {
             lines.append("- building the 1,000-route table: \(format(nanoseconds: build)) (goal ≤ 5 ms)")
         }
+        lines.append("")
+        lines.append("First use in a new process (the table is built while Swift instantiates the type's metadata for the first time; one measurement each): "
+            + coldFirstUse.map { "\(format(nanoseconds: $0.1)) at \($0.0) routes" }.joined(separator: ", "))
         lines.append("")
         lines.append("(sink \(sink & 0xFF))")
         Swift.print(lines.joined(separator: "\n"))

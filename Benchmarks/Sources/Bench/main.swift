@@ -7,6 +7,16 @@ import RoutingKit
 // iterations (CI keeps the package from rotting); the figures come from a full run.
 
 let quick = ProcessInfo.processInfo.environment["BENCH_QUICK"] != nil
+
+/// The first use of a route type in a process builds its table while Swift instantiates the
+/// type's metadata for the first time: measured once, before anything else touches the types.
+func firstUse<R: Routable>(_ type: R.Type) -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let count = R.router.routes.count
+    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
+    return count > 0 ? elapsed : 0
+}
+let coldFirstUse = [(10, firstUse(Routes10.self)), (100, firstUse(Routes100.self)), (1000, firstUse(Routes1000.self))]
 var harness = Harness(quick: quick)
 let deepLink = "myapp://app/user/42/posts?page=2&premium=true"
 
@@ -132,4 +142,4 @@ benchRouteMatch(Routes1000.self, size: 1000)
 benchStructRouter(size: 1000)
 benchRoutingKit(size: 1000)
 
-Report.print(results: results, quick: quick, sink: harness.sink)
+Report.print(results: results, quick: quick, sink: harness.sink, coldFirstUse: coldFirstUse)
