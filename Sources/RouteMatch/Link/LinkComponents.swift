@@ -34,13 +34,6 @@ struct LinkComponents: Sendable {
     var segments: [Segment] = []
     var queryRange: Range<Int>?
     var queryItems: [QueryItem] = []
+    /// The fragment's range, without its `#`; decoded only when a pattern asks for it.
     var fragmentRange: Range<Int>?
-    var fragment: String?
-
-    /// The host as a diagnostic shows it: with a non-default port.
-    var hostForDisplay: String {
-        guard let host else { return "" }
-        if let port { return host + ":" + port }
-        return host
-    }
 }
