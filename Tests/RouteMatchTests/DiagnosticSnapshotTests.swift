@@ -81,6 +81,7 @@ import RouteMatch
         Scenario(name: "link.limit-link-length", render: link(StrictRoute.self, "s://h/item/1?q=" + String(repeating: "a", count: 300))),
         Scenario(name: "link.limit-path-segments", render: link(StrictRoute.self, "s://h/a/b/c/d/e/f")),
         Scenario(name: "link.limit-query-items", render: link(StrictRoute.self, "s://h/item/1?a=1&b=2&c=3&d=4&e=5")),
+        Scenario(name: "link.rejected-by-route", render: describe(structRouter(Paging.self, "list?page=${page}").match("myapp://app/list?page=0"), .full)),
         Scenario(name: "link.long-link-window", render: link(AppRoute.self,
             "myapp://app/article/" + String(repeating: "x", count: 150) + "?ref=" + String(repeating: "y", count: 50) + "&ref=2")),
         // Definition problems, each with a caret into its pattern.
@@ -111,6 +112,7 @@ import RouteMatch
         Scenario(name: "render.dot-segment", render: render(AppRoute.article(slug: "..", ref: nil))),
         Scenario(name: "render.reads-as-another-route", render: render(PriorityRoute.user(id: "me"))),
         Scenario(name: "render.missing-value", render: renderStruct(structRouter(ForgetfulPage.self, "u/${id}"), ForgetfulPage(id: 1))),
+        Scenario(name: "render.encoding-failed", render: renderStruct(structRouter(Unencodable.self, "u/${id}"), Unencodable(id: 1))),
         Scenario(name: "render.not-textual", render: renderStruct(structRouter(NestedEncoding.self, "u/${id}"), NestedEncoding(id: 1))),
     ]
 

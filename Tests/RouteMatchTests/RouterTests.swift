@@ -53,6 +53,13 @@ import Testing
         #expect(TypedRoute.match(try route.link()) == .success(route))
     }
 
+    @Test func aRoutesOwnValidationIsANamedReason() throws {
+        let router = structRouter(Paging.self, "list?page=${page}")
+        #expect(router.match("myapp://app/list?page=3") == .success(Paging(page: 3)))
+        #expect(router.match("myapp://app/list?page=0").failure?.reason == .rejectedByRoute(message: "page must be at least 1"))
+        #expect(throws: RouteMatchError.self) { try structRouter(Unencodable.self, "u/${id}").link(for: Unencodable(id: 1)) }
+    }
+
     @Test func valueFailuresNameTheType() {
         #expect(TypedRoute.match("typed://x/plain/9").failure?.reason
             == .formatFailure(label: "value", found: "9", expected: "Plain"))

@@ -30,6 +30,8 @@ extension DiagnosticRenderer {
             return "'\(label)' expects \(expected), found \(redact(found))"
         case .malformedPercentEncoding(let found):
             return "'\(found)' is not a valid percent-encoded UTF-8 sequence"
+        case .rejectedByRoute(let message):
+            return "the route refused these values: \(message)"
         case .malformedLink(let problem):
             switch problem {
             case .invalidPort(let port): return "port '\(port)' is not a number from 0 to 65535"
@@ -85,6 +87,7 @@ extension DiagnosticRenderer {
             case .dotSegment: return "'\(label)' is '.' or '..', which is never bound"
             case .missingValue: return "'\(label)' has no value"
             case .notTextual: return "'\(label)' does not render as text"
+            case .encodingFailed: return "the route's encode(to:) threw"
             case .readsAsAnotherRoute(let other):
                 return "'\(label)' spells a literal of route '\(other)', which the link would read back as"
             }
@@ -145,6 +148,9 @@ extension DiagnosticRenderer {
             return "use route '\(other)' for this link, or give the routes distinct literals"
         case .limitExceeded:
             return "raise the limit with MatchOptions(limits:) if such links are expected"
+        case .rejectedByRoute:
+            // The values convert; only the route's own rule knows what it wants.
+            return nil
         default:
             return example.map { "a link that matches: \($0)" }
         }

@@ -41,6 +41,9 @@ public enum Reason: Equatable, Hashable, Sendable {
     case malformedPercentEncoding(found: String)
     /// The link cannot be read as a URL at all.
     case malformedLink(LinkProblem)
+    /// The route type's own `init(from:)` refused the values (a validation of its own);
+    /// `message` is what its error says.
+    case rejectedByRoute(message: String)
     /// The link exceeds one of the configured ``MatchLimits``.
     case limitExceeded(LimitKind, maximum: Int, found: Int)
     /// The table has no routes.
@@ -137,6 +140,8 @@ public enum RenderProblem: Error, Equatable, Hashable, Sendable {
     case missingValue
     /// The value encodes to something other than text.
     case notTextual
+    /// The route type's own `encode(to:)` threw.
+    case encodingFailed
     /// The value spells a literal of a more specific route (`user/${id}` with `id == "me"`
     /// next to `user/me`), so the link would read back as that route, named here.
     case readsAsAnotherRoute(String)

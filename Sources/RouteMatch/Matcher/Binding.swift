@@ -66,6 +66,9 @@ struct Binding {
 
     /// The problem for a label whose value did not convert.
     func problem(for failure: RouteDecoder.Failure, route: CompiledRoute, view: LinkView) -> Problem {
+        if failure.label == RouteDecoder.Failure.wholeRoute {
+            return Problem(reason: .rejectedByRoute(message: failure.expected), span: nil)
+        }
         let label = route.labels.indices.contains(failure.label) ? route.labels[failure.label].name : ""
         let located = Explanation.locate(label: failure.label, element: failure.element, route: route, view: view)
         return Problem(

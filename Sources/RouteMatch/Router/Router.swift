@@ -66,13 +66,19 @@ public struct Router<Route: Codable>: Sendable {
     public func link(for route: Route, scheme: String? = nil, host: String? = nil) throws(RouteMatchError) -> String {
         if let error = table.definitionError() { throw error }
         let encoder = RouteEncoder(isEnum: isEnum)
-        do { try route.encode(to: encoder) } catch {}
+        var encodingFailed = false
+        do { try route.encode(to: encoder) } catch { encodingFailed = true }
         guard let index = routeIndex(for: encoder), table.routes.indices.contains(index) else {
             throw RouteMatchError(
                 reason: .unrenderableValue(label: "", problem: .notTextual), input: "", subject: .render,
                 span: nil, closestRoute: nil)
         }
         let compiled = table.routes[index]
+        if encodingFailed, encoder.problem == nil {
+            throw RouteMatchError(
+                reason: .unrenderableValue(label: "", problem: .encodingFailed),
+                input: compiled.reference.pattern, subject: .render, span: nil, closestRoute: compiled.reference)
+        }
         if let problem = encoder.problem {
             let span = compiled.ast.captures.first { $0.name == problem.label }?.span
             throw RouteMatchError(

@@ -11,11 +11,14 @@ enum BoundValue: Sendable {
 /// Builds a route value through its own `init(from:)`, serving each label its bound text
 /// converted to the label's type.
 final class RouteDecoder: Decoder {
-    /// A label whose text did not convert.
+    /// A label whose text did not convert, or (with `label == Failure.wholeRoute`) the route
+    /// type's own `init(from:)` refusing the values, `expected` then holding its message.
     struct Failure: Error {
         let label: Int
         let element: Int
         let expected: String
+
+        static let wholeRoute = -1
     }
 
     let caseKey: CaseKey?
@@ -40,8 +43,21 @@ final class RouteDecoder: Decoder {
             return .success(try Route(from: decoder))
         } catch let failure as Failure {
             return .failure(failure)
+        } catch let error as DecodingError {
+            return .failure(Failure(label: Failure.wholeRoute, element: 0, expected: RouteDecoder.message(error)))
         } catch {
-            return .failure(Failure(label: 0, element: 0, expected: "\(Route.self)"))
+            return .failure(Failure(label: Failure.wholeRoute, element: 0, expected: "\(error)"))
+        }
+    }
+
+    /// The message a route's own `DecodingError` carries.
+    static func message(_ error: DecodingError) -> String {
+        switch error {
+        case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
+             .valueNotFound(_, let context):
+            return context.debugDescription
+        @unknown default:
+            return "\(error)"
         }
     }
 

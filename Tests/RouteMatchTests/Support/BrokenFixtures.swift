@@ -97,3 +97,25 @@ struct NestedEncoding: Codable, Equatable {
     }
     enum CodingKeys: String, CodingKey { case id }
 }
+
+/// A struct route that validates its own values in `init(from:)`.
+struct Paging: Codable, Equatable {
+    var page: Int
+    init(page: Int) { self.page = page }
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        page = try container.decode(Int.self, forKey: .page)
+        guard page >= 1 else {
+            throw DecodingError.dataCorruptedError(forKey: .page, in: container, debugDescription: "page must be at least 1")
+        }
+    }
+}
+
+/// A struct whose `encode(to:)` throws.
+struct Unencodable: Codable, Equatable {
+    var id: Int
+    init(id: Int) { self.id = id }
+    func encode(to encoder: any Encoder) throws {
+        throw EncodingError.invalidValue(id, .init(codingPath: [], debugDescription: "no"))
+    }
+}
