@@ -127,7 +127,7 @@ enum LinkReader {
             hostEnd = colon
             if colon < range.upperBound { portStart = colon + 1 }
             for index in hostStart..<hostEnd where !isHostByte(bytes[index]) {
-                let found = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<index + 1]), as: UTF8.self)
+                let found = slice(bytes, index..<index + 1)
                 return Problem(reason: .malformedLink(.invalidHostCharacter(found)), span: index..<index + 1)
             }
         }
@@ -140,14 +140,12 @@ enum LinkReader {
             var value = 0
             for index in portRange {
                 guard isDigit(bytes[index]), value <= 65_535 else {
-                    let found = String(decoding: UnsafeBufferPointer(rebasing: bytes[portRange]), as: UTF8.self)
-                    return Problem(reason: .malformedLink(.invalidPort(found)), span: portRange)
+                    return Problem(reason: .malformedLink(.invalidPort(slice(bytes, portRange))), span: portRange)
                 }
                 value = value * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
             }
             if value > 65_535 {
-                let found = String(decoding: UnsafeBufferPointer(rebasing: bytes[portRange]), as: UTF8.self)
-                return Problem(reason: .malformedLink(.invalidPort(found)), span: portRange)
+                return Problem(reason: .malformedLink(.invalidPort(slice(bytes, portRange))), span: portRange)
             }
             let isDefault = (link.scheme == "http" && value == 80) || (link.scheme == "https" && value == 443)
             if !isDefault {
@@ -299,11 +297,16 @@ enum LinkReader {
     }
 
     static func slice(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        PercentDecoding.text(bytes, range)
     }
 
     private static func lowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        slice(bytes, range).asciiLowercased
+        var hasUpper = false
+        for index in range where bytes[index] >= UInt8(ascii: "A") && bytes[index] <= UInt8(ascii: "Z") {
+            hasUpper = true
+            break
+        }
+        return hasUpper ? slice(bytes, range).asciiLowercased : slice(bytes, range)
     }
 }
 

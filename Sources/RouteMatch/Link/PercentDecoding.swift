@@ -25,7 +25,7 @@ enum PercentDecoding {
             index += 1
         }
         if !hasEscape {
-            return .success(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
+            return .success(text(bytes, range))
         }
         var output: [UInt8] = []
         output.reserveCapacity(range.count)
@@ -70,6 +70,23 @@ enum PercentDecoding {
         var end = badStart
         while end < range.upperBound, bytes[end] == UInt8(ascii: "%") { end += 3 }
         return .failure(BadEscape(range: start..<max(end, badStart + 1)))
+    }
+
+    /// The text of `bytes[range]`, without building a slice (which would ask the runtime for
+    /// its type metadata on every call).
+    @inline(__always)
+    static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        guard let base = bytes.baseAddress, !range.isEmpty else { return "" }
+        let source = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+        if #available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *) {
+            // Not generic: no runtime type lookup. Invalid UTF-8 is repaired, as with
+            // `String(decoding:as:)`.
+            return String(unsafeUninitializedCapacity: source.count) { buffer in
+                _ = buffer.initialize(from: source)
+                return source.count
+            }
+        }
+        return String(decoding: source, as: UTF8.self)
     }
 
     /// The offset of the first byte of `bytes` that does not start or continue valid UTF-8.
