@@ -168,8 +168,8 @@ extension Router where Route: Routable {
     static func caseName(_ shape: ShapeProbe.Shape) -> String {
         if var name = shape.caseKeyTypeName, name.hasSuffix("CodingKeys") {
             name.removeLast("CodingKeys".count)
-            let scalars = Array(name.unicodeScalars.prefix(2))
-            let acronym = scalars.count == 2 && scalars.allSatisfy { $0.properties.isUppercase }
+            let start = Array(name.utf8.prefix(2))
+            let acronym = start.count == 2 && start.allSatisfy { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
             if let first = name.first, !acronym {
                 return first.lowercased() + name.dropFirst()
             }
