@@ -64,6 +64,7 @@ func checkError(_ error: RouteMatchError) {
         require(span.lowerBound >= 0 && span.upperBound <= count && span.lowerBound <= span.upperBound,
                 "span \(span) outside input of \(count) bytes: \(error.reason)")
     }
+    require(error.reason != Search.unexplainedReason, "a failure without a cause: \(error.input)")
     require(!error.description.isEmpty, "empty description")
     require(!error.summary.isEmpty, "empty summary")
     _ = error.redactedDescription

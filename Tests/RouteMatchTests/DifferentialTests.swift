@@ -43,6 +43,10 @@ import Testing
                 continue
             }
             compared += 1
+            // Every failure has its cause: the matcher's last-resort reason never shows.
+            if let reason = AppRoute.match(link).failure?.reason, reason == Search.unexplainedReason {
+                disagreements.append("\(link)\n  matched with no cause")
+            }
             switch LinkReader.read(link, limits: MatchLimits()) {
             case .success(let read):
                 let actual = Self.reading(read)

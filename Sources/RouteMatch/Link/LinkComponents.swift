@@ -36,4 +36,10 @@ struct LinkComponents: Sendable {
     var queryItems: [QueryItem] = []
     /// The fragment's range, without its `#`; decoded only when a pattern asks for it.
     var fragmentRange: Range<Int>?
+
+    /// The query items whose decoded key is `key`, in link order, without copying them.
+    @inline(__always)
+    func queryItems(named key: String) -> LazyFilterSequence<[QueryItem]> {
+        queryItems.lazy.filter { $0.key == key }
+    }
 }

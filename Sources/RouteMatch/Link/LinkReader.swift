@@ -84,9 +84,7 @@ enum LinkReader {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: ":") { return index }
-            guard isAlpha(byte) || isDigit(byte) || byte == UInt8(ascii: "+")
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-            else { return nil }
+            guard isSchemeByte(byte) else { return nil }
             index += 1
         }
         return nil
@@ -276,6 +274,11 @@ enum LinkReader {
 
     @inline(__always) static func isDigit(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    /// A character a scheme may hold after its first letter (RFC 3986 §3.1).
+    @inline(__always) static func isSchemeByte(_ byte: UInt8) -> Bool {
+        isAlpha(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
 
     @inline(__always) private static func isAuthorityEnd(_ byte: UInt8) -> Bool {

@@ -17,14 +17,15 @@ struct Binding {
         WorkMeter.add(items.count * max(1, route.ast.queryItems.count))
         for (offset, item) in route.ast.queryItems.enumerated() {
             let label = route.queryLabels[offset]
+            let matches = view.link.queryItems(named: item.key)
             if let label, route.labels[label].isList {
-                values[label] = .many(items.filter { $0.key == item.key }.map(\.value))
+                values[label] = .many(matches.map(\.value))
                 satisfied += 1
                 continue
             }
             var found: String?
             var count = 0
-            for candidate in items where candidate.key == item.key {
+            for candidate in matches {
                 count += 1
                 if found == nil { found = candidate.value }
             }
@@ -45,9 +46,7 @@ struct Binding {
             }
         }
         if strict {
-            for candidate in items where !route.ast.queryItems.contains(where: { $0.key == candidate.key }) {
-                isComplete = false
-            }
+            if items.contains(where: { !route.uses(queryKey: $0.key) }) { isComplete = false }
         }
         if let fragment = route.ast.fragment {
             switch LinkReader.decodedFragment(of: view.link) {

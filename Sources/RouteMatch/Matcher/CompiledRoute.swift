@@ -68,6 +68,11 @@ final class CompiledRoute: Sendable {
         ast.queryItems.reduce(0) { $0 + ($1.value.captureName == nil ? 1 : 0) }
     }
 
+    /// Whether the pattern has a query item with this key (strict mode refuses the others).
+    func uses(queryKey key: String) -> Bool {
+        ast.queryItems.contains { $0.key == key }
+    }
+
     /// Whether a link must carry the pattern's query item at `offset`.
     func isRequired(queryItem offset: Int) -> Bool {
         guard let label = queryLabels[offset] else { return true }

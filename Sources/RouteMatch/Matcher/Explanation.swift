@@ -48,7 +48,7 @@ enum Explanation {
         // Query.
         let items = link.queryItems
         for (offset, spec) in route.ast.queryItems.enumerated() {
-            let matches = items.filter { $0.key == spec.key }
+            let matches = Array(link.queryItems(named: spec.key))
             let label = route.queryLabels[offset]
             if let label, route.labels[label].isList {
                 for item in matches {
@@ -84,7 +84,7 @@ enum Explanation {
             }
         }
         if table.options.strictQuery {
-            for item in items where !route.ast.queryItems.contains(where: { $0.key == item.key }) {
+            for item in items where !route.uses(queryKey: item.key) {
                 problems.append(Problem(reason: .unexpectedQueryItem(key: item.key), span: item.range))
             }
         }
@@ -142,7 +142,7 @@ enum Explanation {
             return (segment.value, segment.range)
         case .query(let offset):
             let key = route.ast.queryItems[offset].key
-            let matches = view.link.queryItems.filter { $0.key == key }
+            let matches = Array(view.link.queryItems(named: key))
             guard !matches.isEmpty else { return ("", view.endOfQuery) }
             let item = matches[min(element, matches.count - 1)]
             return (item.value, item.valueRange ?? item.range)

@@ -39,7 +39,8 @@ extension RouteTable {
 /// The state of one match: the link, and the nearest failures seen so far.
 struct Search {
     /// A route the link came near, and how far it got: scheme, host, segments, whether the
-    /// path was complete, query items satisfied, whether every value converted.
+    /// path was complete, query items satisfied. A value that fails conversion still counts
+    /// as reached, so conversion does not rank.
     struct Attempt {
         var route: Int
         var progress: Int
@@ -57,9 +58,9 @@ struct Search {
         self.view = view
     }
 
-    static func progress(scheme: Bool, host: Bool, depth: Int, complete: Bool, query: Int, converted: Bool) -> Int {
+    static func progress(scheme: Bool, host: Bool, depth: Int, complete: Bool, query: Int) -> Int {
         (scheme ? 1 << 52 : 0) | (host ? 1 << 51 : 0) | (min(depth, 0x3FFFFF) << 28)
-            | (complete ? 1 << 27 : 0) | (min(query, 0x3FFFF) << 8) | (converted ? 1 : 0)
+            | (complete ? 1 << 27 : 0) | min(query, 0x7FFFFFF)
     }
 
     func schemeMatches(_ route: CompiledRoute) -> Bool {
@@ -74,7 +75,7 @@ struct Search {
         if depth == view.segments.count {
             for route in nodes[node].terminals where attempt(route, build: build) { return true }
             if nodes[node].firstRouteBelow != Int.max {
-                note(nodes[node].firstRouteBelow, depth: depth, complete: false)
+                note(nodes[node].firstRouteBelow, depth: depth)
             }
             return false
         }
@@ -86,14 +87,14 @@ struct Search {
         }
         if let capture = nodes[node].capture {
             if segment.value.isEmpty {
-                note(table.trie.nodes[capture].firstRoute, depth: depth, complete: false)
+                note(nodes[capture].firstRoute, depth: depth)
                 advanced = true
             } else {
                 advanced = true
                 if walk(node: capture, depth: depth + 1, build: build) { return true }
             }
         }
-        if !advanced { note(nodes[node].firstRoute, depth: depth, complete: false) }
+        if !advanced { note(nodes[node].firstRoute, depth: depth) }
         return false
     }
 
@@ -103,27 +104,22 @@ struct Search {
         let schemeOK = schemeMatches(route)
         let depth = view.segments.count
         let binding = Binding(route: route, view: view, strict: table.options.strictQuery)
+        let progress = Search.progress(
+            scheme: schemeOK, host: !hostFailed, depth: depth, complete: true, query: binding.satisfied)
         guard schemeOK, !hostFailed, binding.isComplete else {
-            remember(Attempt(route: index, progress: Search.progress(
-                scheme: schemeOK, host: !hostFailed, depth: depth, complete: true,
-                query: binding.satisfied, converted: false), failure: nil))
+            remember(Attempt(route: index, progress: progress, failure: nil))
             return false
         }
         guard let failure = build(index, binding.values) else { return true }
-        remember(Attempt(
-            route: index,
-            progress: Search.progress(scheme: true, host: true, depth: depth, complete: true,
-                                      query: binding.satisfied, converted: false),
-            failure: binding.problem(for: failure, route: route, view: view)))
+        remember(Attempt(route: index, progress: progress, failure: binding.problem(for: failure, route: route, view: view)))
         return false
     }
 
-    /// Records that the walk reached route `index` at `depth` segments without completing it.
-    mutating func note(_ index: Int, depth: Int, complete: Bool) {
+    /// Records that the walk reached route `index` at `depth` segments without completing its path.
+    mutating func note(_ index: Int, depth: Int) {
         guard index != Int.max else { return }
         let progress = Search.progress(
-            scheme: schemeMatches(table.routes[index]), host: !hostFailed, depth: depth,
-            complete: complete, query: 0, converted: false)
+            scheme: schemeMatches(table.routes[index]), host: !hostFailed, depth: depth, complete: false, query: 0)
         remember(Attempt(route: index, progress: progress, failure: nil))
     }
 
@@ -140,6 +136,14 @@ struct Search {
         if attempts.count > 4 { attempts.removeLast() }
     }
 
+    /// The reason reported if a failed match were ever left without a cause. No pattern can
+    /// produce it (a `?` starts the query), so the tests and fuzzers can check it never shows.
+    static let unexplainedReason = Reason.missingPathSegment(expected: "?")
+
+    static func unexplained(_ view: LinkView) -> Problem {
+        Problem(reason: unexplainedReason, span: view.endOfPath)
+    }
+
     /// The error for a link that matched no route.
     func error(text: String) -> RouteMatchError {
         guard let best = attempts.first else {
@@ -149,8 +153,10 @@ struct Search {
         }
         let route = table.routes[best.route]
         let problems = Explanation.problems(of: route, view: view, table: table, hostFailed: hostFailed)
-        let first = problems.first ?? best.failure ?? Problem(
-            reason: .missingPathSegment(expected: "?"), span: view.endOfPath)
+        // Every attempt the walk records has a cause `Explanation` finds, or a conversion
+        // failure it carries; the last fallback is unreachable, and the fuzzers check that it
+        // never shows (`Search.unexplained`).
+        let first = problems.first ?? best.failure ?? Search.unexplained(view)
         let table = self.table
         let hostFailed = self.hostFailed
         let others = attempts.dropFirst().map(\.route)

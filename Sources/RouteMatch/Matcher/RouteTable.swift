@@ -35,27 +35,28 @@ final class RouteTable: Sendable {
         self.scheme = scheme.asciiLowercased
         self.host = host.asciiLowercased
         self.options = options
+        // Problems in declaration order, each route's in the order they stand in its pattern.
         var problems: [DefinitionProblem] = []
         var routes: [CompiledRoute] = []
         var byKey: [String: Int] = [:]
-        for (index, definition) in definitions.enumerated() {
-            let route = RouteTable.compile(
-                definition, index: index, scheme: self.scheme, host: self.host, problems: &problems)
-            routes.append(route)
-            if let key = definition.caseKey { byKey[key.text] = index }
-        }
         var trie = RouteTrie()
         var signatures: [[String]: Int] = [:]
-        for route in routes {
-            trie.insert(route)
-            if let earlier = signatures[route.signature] {
-                problems.append(DefinitionProblem(
+        for (index, definition) in definitions.enumerated() {
+            var found: [DefinitionProblem] = []
+            let route = RouteTable.compile(definition, index: index, scheme: self.scheme, host: self.host, problems: &found)
+            let signature = route.signature
+            if let earlier = signatures[signature] {
+                found.append(DefinitionProblem(
                     route: route.reference,
                     reason: .ambiguousRoutes(route: route.reference.name, other: routes[earlier].reference.name),
                     span: 0..<route.reference.pattern.utf8.count))
             } else {
-                signatures[route.signature] = route.index
+                signatures[signature] = index
             }
+            problems += found.sorted { ($0.span?.lowerBound ?? 0) < ($1.span?.lowerBound ?? 0) } // stable
+            routes.append(route)
+            trie.insert(route)
+            if let key = definition.caseKey { byKey[key.text] = index }
         }
         trie.orderTerminals(routes)
         if definitions.isEmpty {
@@ -65,15 +66,7 @@ final class RouteTable: Sendable {
         self.routes = routes
         self.trie = trie
         self.routeByCaseKey = byKey
-        // Problems in declaration order, each route's in the order they stand in its pattern.
-        let order = Dictionary(routes.map { ($0.reference, $0.index) }, uniquingKeysWith: { first, _ in first })
-        self.problems = problems.enumerated().sorted { lhs, rhs in
-            let a = order[lhs.element.route] ?? -1, b = order[rhs.element.route] ?? -1
-            if a != b { return a < b }
-            let x = lhs.element.span?.lowerBound ?? 0, y = rhs.element.span?.lowerBound ?? 0
-            if x != y { return x < y }
-            return lhs.offset < rhs.offset
-        }.map(\.element)
+        self.problems = problems
     }
 
     /// Compiles one definition, appending its problems.

@@ -204,10 +204,7 @@ enum PatternParser {
 
     static func isValidScheme(_ scheme: String) -> Bool {
         guard let first = scheme.utf8.first, LinkReader.isAlpha(first) else { return false }
-        return scheme.utf8.allSatisfy {
-            LinkReader.isAlpha($0) || LinkReader.isDigit($0) || $0 == UInt8(ascii: "+")
-                || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
-        }
+        return scheme.utf8.allSatisfy(LinkReader.isSchemeByte)
     }
 
     private static func isOneOf(_ byte: UInt8, _ set: StaticString) -> Bool {

@@ -10,7 +10,7 @@ enum BoundValue: Sendable {
 
 /// Builds a route value through its own `init(from:)`, serving each label its bound text
 /// converted to the label's type.
-final class RouteDecoder: Decoder {
+final class RouteDecoder: CaseDecoding {
     /// A label whose text did not convert, or (with `label == Failure.wholeRoute`) the route
     /// type's own `init(from:)` refusing the values, `expected` then holding its message.
     struct Failure: Error {
@@ -62,7 +62,7 @@ final class RouteDecoder: Decoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        if caseKey != nil { return KeyedDecodingContainer(CaseLevel<Key>(decoder: self)) }
+        if caseKey != nil { return KeyedDecodingContainer(CaseLevel<Key, RouteDecoder>(owner: self)) }
         return KeyedDecodingContainer(Labels<Key>(decoder: self))
     }
 
@@ -80,27 +80,11 @@ final class RouteDecoder: Decoder {
         labels.firstIndex(of: name)
     }
 
-    struct CaseLevel<Key: CodingKey>: KeyedDecodingContainerProtocol {
-        let decoder: RouteDecoder
-        var codingPath: [any CodingKey] { [] }
-        var allKeys: [Key] {
-            guard let key = decoder.caseKey?.typed(Key.self) else { return [] }
-            return [key]
-        }
-        func contains(_ key: Key) -> Bool { key.stringValue == decoder.caseKey?.text }
-        func decodeNil(forKey key: Key) throws -> Bool { false }
-        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-            throw Failure(label: 0, element: 0, expected: "case")
-        }
-        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-            KeyedDecodingContainer(Labels<NestedKey>(decoder: decoder))
-        }
-        func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-            throw Failure(label: 0, element: 0, expected: "case")
-        }
-        func superDecoder() throws -> any Decoder { decoder }
-        func superDecoder(forKey key: Key) throws -> any Decoder { decoder }
+    func labels<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) -> KeyedDecodingContainer<NestedKey> {
+        KeyedDecodingContainer(Labels<NestedKey>(decoder: self))
     }
+
+    func refusal() -> any Error { Failure(label: 0, element: 0, expected: "case") }
 
     struct Labels<Key: CodingKey>: UniformKeyedDecoding {
         let decoder: RouteDecoder

@@ -4,7 +4,7 @@
 /// For an enum, the decoder presents one case key (the pattern); the synthesized conformance
 /// then opens that case's nested container and decodes each associated value in declaration
 /// order. For a struct, the properties are decoded from the top-level container.
-final class ShapeProbe: Decoder {
+final class ShapeProbe: CaseDecoding {
     /// What the probe learned.
     struct Shape {
         var labels: [LabelInfo] = []
@@ -37,7 +37,7 @@ final class ShapeProbe: Decoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        if caseKey != nil { return KeyedDecodingContainer(CaseLevel<Key>(probe: self)) }
+        if caseKey != nil { return KeyedDecodingContainer(CaseLevel<Key, ShapeProbe>(owner: self)) }
         return KeyedDecodingContainer(Labels<Key>(probe: self))
     }
 
@@ -49,26 +49,12 @@ final class ShapeProbe: Decoder {
         throw TextConversion.Failure(expected: "keyed")
     }
 
-    /// The enum level: one key, the case's pattern.
-    struct CaseLevel<Key: CodingKey>: KeyedDecodingContainerProtocol {
-        let probe: ShapeProbe
-        var codingPath: [any CodingKey] { [] }
-        var allKeys: [Key] { probe.caseKey?.typed(Key.self).map { [$0] } ?? [] }
-        func contains(_ key: Key) -> Bool { key.stringValue == probe.caseKey?.text }
-        func decodeNil(forKey key: Key) throws -> Bool { false }
-        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-            throw TextConversion.Failure(expected: "case")
-        }
-        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-            probe.shape.caseKeyTypeName = "\(NestedKey.self)"
-            return KeyedDecodingContainer(Labels<NestedKey>(probe: probe))
-        }
-        func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-            throw TextConversion.Failure(expected: "case")
-        }
-        func superDecoder() throws -> any Decoder { probe }
-        func superDecoder(forKey key: Key) throws -> any Decoder { probe }
+    func labels<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) -> KeyedDecodingContainer<NestedKey> {
+        shape.caseKeyTypeName = "\(NestedKey.self)"
+        return KeyedDecodingContainer(Labels<NestedKey>(probe: self))
     }
+
+    func refusal() -> any Error { TextConversion.Failure(expected: "case") }
 
     /// The labels' level: each decode call is one label.
     struct Labels<Key: CodingKey>: UniformKeyedDecoding {
