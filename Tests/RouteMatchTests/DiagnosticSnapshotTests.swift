@@ -105,6 +105,7 @@ import RouteMatch
         Scenario(name: "pattern.type-not-textual", render: table { structRouter(Nested.self, "n/${inner}") }),
         Scenario(name: "pattern.list-in-path", render: table { structRouter(IDs.self, "u/${ids}") }),
         Scenario(name: "pattern.no-sample-value", render: table { structRouter(Invite.self, "invite/${email}/${code}") }),
+        Scenario(name: "pattern.samples-rejected", render: table { structRouter(SmallPage.self, "list?page=${page}") }),
         Scenario(name: "pattern.no-routes", render: table { Router<UserPage>(host: "app") { _ in } }),
         // Render problems.
         Scenario(name: "render.empty-path-segment", render: render(AppRoute.userProfile(id: ""))),

@@ -79,6 +79,8 @@ extension DiagnosticRenderer {
             case .notTextual: return "'\(label)' has type \(type), which does not read from text"
             case .listOutsideQuery: return "'\(label)' is a list (\(type)); lists come from repeated query keys"
             case .noSampleValue: return "cannot make a sample \(type) for '\(label)' to learn the values after it"
+            case .samplesRejected(let message):
+                return "\(type)'s init(from:) refused the sample values its labels are learned with: \(message)"
             }
         case .unrenderableValue(let label, let problem):
             switch problem {
@@ -130,6 +132,8 @@ extension DiagnosticRenderer {
             return "make one pattern more specific, or remove one of the routes"
         case .unsupportedType(_, _, .noSampleValue):
             return "make the type CaseIterable, or LosslessStringConvertible"
+        case .unsupportedType(_, _, .samplesRejected):
+            return "keep validation that sample values (42, \"text\", true, a type's first case) pass, or validate after matching"
         case .unsupportedType(_, _, .notTextual):
             return "use a String, a number, Bool, UUID, a raw-value enum or a LosslessStringConvertible type"
         case .hostMismatch(_, let found):

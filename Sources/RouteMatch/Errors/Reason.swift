@@ -126,6 +126,9 @@ public enum TypeProblem: Error, Equatable, Hashable, Sendable {
     /// RouteMatch could not make a sample value to learn the labels that follow this one:
     /// make the type `CaseIterable` or `LosslessStringConvertible`.
     case noSampleValue
+    /// The route type's own `init(from:)` refused the sample values RouteMatch learns its
+    /// labels with (`42`, `"text"`, `true`, a type's first case…); the payload is its message.
+    case samplesRejected(String)
 }
 
 /// Why a value cannot be rendered into a link.

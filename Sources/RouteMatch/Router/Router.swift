@@ -30,17 +30,7 @@ public struct Router<Route: Codable>: Sendable {
     ///   and the closest route.
     public func match(_ link: String) -> Result<Route, RouteMatchError> {
         var result: Route?
-        let routes = table.routes
-        let error = table.match(link) { index, values in
-            let route = routes[index]
-            switch RouteDecoder.decode(Route.self, caseKey: route.caseKey, labels: route.labelNames, values: values) {
-            case .success(let value):
-                result = value
-                return nil
-            case .failure(let failure):
-                return failure
-            }
-        }
+        let error = table.match(link) { index, values in decode(index, values) { result = $0 } }
         if let result { return .success(result) }
         return .failure(error ?? RouteMatchError(
             reason: .noRoutes, input: link, subject: .link, span: nil, closestRoute: nil))
@@ -70,8 +60,8 @@ public struct Router<Route: Codable>: Sendable {
         do { try route.encode(to: encoder) } catch { encodingFailed = true }
         guard let index = routeIndex(for: encoder), table.routes.indices.contains(index) else {
             throw RouteMatchError(
-                reason: .unrenderableValue(label: "", problem: .notTextual), input: "", subject: .render,
-                span: nil, closestRoute: nil)
+                reason: .unrenderableValue(label: "", problem: encodingFailed ? .encodingFailed : .notTextual),
+                input: "", subject: .render, span: nil, closestRoute: nil)
         }
         let compiled = table.routes[index]
         if encodingFailed, encoder.problem == nil {
@@ -127,17 +117,7 @@ public struct Router<Route: Codable>: Sendable {
         guard let root = table.trie.roots[view.host] ?? table.trie.roots[route.host] else { return }
         var winner: Int?
         var search = Search(table: table, view: view)
-        let routes = table.routes
-        _ = search.walk(node: root, depth: 0) { index, values in
-            let candidate = routes[index]
-            switch RouteDecoder.decode(Route.self, caseKey: candidate.caseKey, labels: candidate.labelNames, values: values) {
-            case .success:
-                winner = index
-                return nil
-            case .failure(let failure):
-                return failure
-            }
-        }
+        _ = search.walk(node: root, depth: 0) { index, values in decode(index, values) { _ in winner = index } }
         guard let winner, winner != route.index else { return }
         let other = table.routes[winner]
         // The label whose value is the other route's literal at the same place.
@@ -153,6 +133,19 @@ public struct Router<Route: Codable>: Sendable {
         throw RouteMatchError(
             reason: .unrenderableValue(label: label, problem: .readsAsAnotherRoute(other.reference.name)),
             input: route.reference.pattern, subject: .render, span: span, closestRoute: route.reference)
+    }
+
+    /// Builds route `index`'s value from its bound values and hands it to `found`; returns the
+    /// label that did not convert, for the matcher to try the next route.
+    private func decode(_ index: Int, _ values: [BoundValue], _ found: (Route) -> Void) -> RouteDecoder.Failure? {
+        let route = table.routes[index]
+        switch RouteDecoder.decode(Route.self, caseKey: route.caseKey, labels: route.labelNames, values: values) {
+        case .success(let value):
+            found(value)
+            return nil
+        case .failure(let failure):
+            return failure
+        }
     }
 
     /// The route a value renders with: its case's, or for a struct type with several patterns

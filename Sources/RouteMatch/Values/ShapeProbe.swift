@@ -29,8 +29,10 @@ final class ShapeProbe: CaseDecoding {
         do {
             probe.shape.value = try Route(from: probe)
         } catch {
+            // No label stopped the probe: the type's own `init(from:)` refused the samples.
             if probe.shape.problem == nil {
-                probe.shape.problem = ("", "\(Route.self)", .notTextual)
+                let message = (error as? DecodingError).map(RouteDecoder.message) ?? "\(error)"
+                probe.shape.problem = ("", "\(Route.self)", .samplesRejected(message))
             }
         }
         return probe.shape

@@ -119,3 +119,15 @@ struct Unencodable: Codable, Equatable {
         throw EncodingError.invalidValue(id, .init(codingPath: [], debugDescription: "no"))
     }
 }
+
+/// A struct route whose validation refuses the probe's sample values (42 is over the limit).
+struct SmallPage: Codable, Equatable {
+    var page: Int
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        page = try container.decode(Int.self, forKey: .page)
+        guard page <= 10 else {
+            throw DecodingError.dataCorruptedError(forKey: .page, in: container, debugDescription: "page must be at most 10")
+        }
+    }
+}
