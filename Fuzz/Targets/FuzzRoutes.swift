@@ -64,7 +64,11 @@ func checkError(_ error: RouteMatchError) {
         require(span.lowerBound >= 0 && span.upperBound <= count && span.lowerBound <= span.upperBound,
                 "span \(span) outside input of \(count) bytes: \(error.reason)")
     }
-    require(error.reason != Search.unexplainedReason, "a failure without a cause: \(error.input)")
+    if error.subject == .link, error.closestRoute != nil {
+        // A failure that names a route points into the link (or says where it ends).
+        require(error.span != nil || { if case .rejectedByRoute = error.reason { return true }; return false }(),
+                "a failure on \(String(describing: error.closestRoute)) without a place in the link: \(error.reason)")
+    }
     require(!error.description.isEmpty, "empty description")
     require(!error.summary.isEmpty, "empty summary")
     _ = error.redactedDescription

@@ -37,7 +37,7 @@ import Testing
     @Test func errorIsEquatableData() throws {
         let error = try #require(AppRoute.match("myapp://app/user/4x2/posts?page=2&premium=true").failure)
         #expect(error == RouteMatchError(
-            reason: .formatFailure(label: "id", found: "4x2", expected: "Int"),
+            reason: .formatFailure(label: "id", found: "4x2", expected: .of(Int.self)),
             input: "myapp://app/user/4x2/posts?page=2&premium=true", subject: .link, span: 17..<20,
             closestRoute: RouteReference(name: "userPosts", pattern: "user/${id}/posts?page=${page}&premium=${premium}")))
         #expect(String(describing: error.reason).hasPrefix("formatFailure("))

@@ -67,6 +67,22 @@ import RouteMatch
         Scenario(name: "link.no-route-at-first-segment", render: link(AppRoute.self, "myapp://app/settings/privacy")),
         Scenario(name: "link.redacted", render: link(AppRoute.self, "myapp://app/user/4x2/posts?page=2&token=s3cr3t", .redacted)),
         Scenario(name: "link.summary", render: link(AppRoute.self, "myapp://app/user/4x2/posts?page=2&token=s3cr3t", .summary)),
+        Scenario(name: "link.redacted-userinfo", render: link(AppRoute.self,
+            "myapp://admin:hunter2@app/user/abc/posts?page=2&premium=true&token=s3cr3t#frag", .redacted)),
+        Scenario(name: "link.redacted-userinfo-summary", render: link(AppRoute.self,
+            "myapp://admin:hunter2@app/user/abc/posts?page=2&premium=true&token=s3cr3t#frag", .summary)),
+        Scenario(name: "link.no-host", render: link(AppRoute.self, "myapp:/user/42/profile")),
+        Scenario(name: "link.empty-host", render: link(AppRoute.self, "myapp:///user/42/profile")),
+        Scenario(name: "link.empty", render: link(UniversalRoute.self, "")),
+        Scenario(name: "link.extra-empty-segment", render: describe(structRouter(UserPage.self, "user/${id}").match("myapp://app/user/42//"), .full)),
+        Scenario(name: "link.display-width", render: link(WideRoute.self, "myapp://app/p/日本語🎉e\u{301}/x")),
+        Scenario(name: "link.bidi-escaped", render: link(WideRoute.self, "myapp://app/p/abc\u{202E}fed/x")),
+        // Routes that carry their own origins: the closest route is the one the link fits.
+        Scenario(name: "link.closest-across-origins", render: link(SlackFirst.self, "https://evil.com/track/1")),
+        Scenario(name: "link.example-aligned", render: link(SpotifyFirst.self, "https://open.spotify.com/intl-de/track/123")),
+        // Found by fuzzing (issue 14): a link without a host, a literal fragment that is missing.
+        Scenario(name: "link.fuzz-no-host", render: describe(fieldsRouter.match("myapp:/))))))/"), .full)),
+        Scenario(name: "link.missing-literal-fragment", render: describe(fieldsRouter.match("myapp://app/))))))/"), .full)),
         // Typed values.
         Scenario(name: "link.integer-overflow", render: link(TypedRoute.self, "typed://x/numbers?i8=300&u16=1&i64=1&d=1&f=1")),
         Scenario(name: "link.enum-value", render: link(TypedRoute.self, "typed://x/tab/profile")),
@@ -105,6 +121,7 @@ import RouteMatch
         Scenario(name: "pattern.type-not-textual", render: table { structRouter(Nested.self, "n/${inner}") }),
         Scenario(name: "pattern.list-in-path", render: table { structRouter(IDs.self, "u/${ids}") }),
         Scenario(name: "pattern.no-sample-value", render: table { structRouter(Invite.self, "invite/${email}/${code}") }),
+        Scenario(name: "pattern.no-sample-value-last", render: table { structRouter(BareProduct.self, "p/${sku}?count=${count}") }),
         Scenario(name: "pattern.samples-rejected", render: table { structRouter(SmallPage.self, "list?page=${page}") }),
         Scenario(name: "pattern.no-routes", render: table { Router<UserPage>(host: "app") { _ in } }),
         // Render problems.
@@ -114,8 +131,19 @@ import RouteMatch
         Scenario(name: "render.reads-as-another-route", render: render(PriorityRoute.user(id: "me"))),
         Scenario(name: "render.missing-value", render: renderStruct(structRouter(ForgetfulPage.self, "u/${id}"), ForgetfulPage(id: 1))),
         Scenario(name: "render.encoding-failed", render: renderStruct(structRouter(Unencodable.self, "u/${id}"), Unencodable(id: 1))),
+        Scenario(name: "render.host-override", render: {
+            do {
+                return "unexpectedly rendered: " + (try structRouter(UserPage.self, "user/${id}", host: "")
+                    .link(for: UserPage(id: 42), scheme: "https", host: "myapp.com"))
+            } catch { return "\(error)" }
+        }()),
         Scenario(name: "render.not-textual", render: renderStruct(structRouter(NestedEncoding.self, "u/${id}"), NestedEncoding(id: 1))),
     ]
+
+    /// The table of issue 14's fuzz finding.
+    static var fieldsRouter: Router<Fields> {
+        Router<Fields>(scheme: "myapp", host: "app") { $0.add("/${a}?b=${b}&c=${c}#") }
+    }
 
     @Test(arguments: scenarios)
     func rendersAsRecorded(_ scenario: Scenario) {

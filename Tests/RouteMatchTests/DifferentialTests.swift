@@ -43,17 +43,17 @@ import Testing
                 continue
             }
             compared += 1
-            // Every failure has its cause: the matcher's last-resort reason never shows.
-            if let reason = AppRoute.match(link).failure?.reason, reason == Search.unexplainedReason {
-                disagreements.append("\(link)\n  matched with no cause")
+            // Every failure points into the link it is about.
+            if let error = AppRoute.match(link).failure, let span = error.span, span.upperBound > link.utf8.count {
+                disagreements.append("\(link)\n  span \(span) outside the link")
             }
             switch LinkReader.read(link, limits: MatchLimits()) {
-            case .success(let read):
+            case .read(let read):
                 let actual = Self.reading(read)
                 if actual != expected, disagreements.count < 10 {
                     disagreements.append("\(link)\n  RouteMatch: \(actual)\n  Foundation: \(expected)")
                 }
-            case .failure(let problem):
+            case .unreadable(let problem):
                 if disagreements.count < 10 { disagreements.append("\(link)\n  RouteMatch refused: \(problem.reason)") }
             }
         }
@@ -70,7 +70,7 @@ import Testing
             port: link.port.flatMap { Int($0) } ?? (link.hostRange != nil ? defaultPort : nil),
             segments: link.segments.map(\.value),
             query: link.queryItems.map { "\($0.key)=\($0.value)" },
-            fragment: (try? LinkReader.decodedFragment(of: link)?.get()) ?? nil)
+            fragment: LinkReader.decodedFragment(of: link).text)
     }
 
     /// Foundation's view, normalised to RouteMatch's documented policies: one leading and one

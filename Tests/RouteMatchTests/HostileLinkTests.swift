@@ -21,7 +21,8 @@ import Testing
         ("myapp://app:65536/user/1/profile", .malformedLink(.invalidPort("65536"))),
         ("myapp://app:99999999999999999999999/user/1/profile", .malformedLink(.invalidPort("99999999999999999999999"))),
         ("myapp://[::1/user", .malformedLink(.unterminatedIPLiteral)),
-        ("https://good.com@evil.com/secure/1", .hostMismatch(expected: "inline.app", found: "evil.com")),
+        // The closest route is the one whose scheme and path the link fits.
+        ("https://good.com@evil.com/secure/1", .hostMismatch(expected: "example.com", found: "evil.com")),
     ])
     func hostConfusion(_ link: String, _ reason: Reason) {
         let route: Outcome<AppRoute> = AppRoute.match(link).outcome
@@ -44,11 +45,38 @@ import Testing
         #expect(AppRoute.match(link).failure?.reason == reason)
     }
 
-    @Test("schemes that are the same up to case, or spelled without //", arguments: [
-        "MyApp://app/user/1/profile", "myapp:user/1/profile", "myapp:/user/1/profile", "myapp:///user/1/profile",
+    @Test func schemesAreTheSameUpToCase() {
+        #expect(AppRoute.match("MyApp://app/user/1/profile") == .success(.userProfile(id: "1")))
+    }
+
+    /// A host check that a link passes by leaving its host out is no host check.
+    @Test("a link with a scheme and no host is a host mismatch, with the caret where the host belongs", arguments: [
+        ("myapp:user/1/profile", 6), ("myapp:/user/1/profile", 6), ("myapp:///user/1/profile", 8),
+        ("myapp://", 8), ("myapp:", 6),
     ])
-    func schemeSpellings(_ link: String) {
-        #expect(AppRoute.match(link) == .success(.userProfile(id: "1")))
+    func linksWithoutHost(_ link: String, _ caret: Int) {
+        let error = AppRoute.match(link).failure
+        #expect(error?.reason == .hostMismatch(expected: "app", found: nil))
+        #expect(error?.span == caret..<caret)
+    }
+
+    @Test("an explicit option reads host-less links under the default host", arguments: [
+        "myapp:user/1/profile", "myapp:/user/1/profile", "myapp:///user/1/profile",
+    ])
+    func linksWithoutHostOptIn(_ link: String) {
+        let router = Router<ProfileID>(
+            scheme: "myapp", host: "app", options: MatchOptions(allowsLinksWithoutHost: true)
+        ) { $0.add("user/${id}/profile") }
+        #expect(router.match(link) == .success(ProfileID(id: "1")))
+        #expect(Router<ProfileID>(scheme: "myapp", host: "app") { $0.add("user/${id}/profile") }
+            .match(link).failure?.reason == .hostMismatch(expected: "app", found: nil))
+    }
+
+    struct ProfileID: Codable, Equatable { var id: String }
+
+    @Test("https links without a host", arguments: ["https:///secure/1", "https:/secure/1"])
+    func httpsWithoutHost(_ link: String) {
+        #expect(UniversalRoute.match(link).failure?.reason == .hostMismatch(expected: "example.com", found: nil))
     }
 
     @Test("dot segments are never resolved", arguments: [
@@ -130,3 +158,25 @@ import Testing
 }
 
 struct Bulk: Codable, Equatable { var ids: [Int] }
+
+/// Issue 14: a pattern-fuzzing campaign found a failure the matcher could not explain (its
+/// last-resort reason, `missingPathSegment(expected: "?")`). The single evaluator gives the
+/// true reasons: the link has a scheme and no host, and the route needs its fragment.
+@Suite struct FuzzFindingTests {
+    static let router = Router<Fields>(scheme: "myapp", host: "app") { $0.add("/${a}?b=${b}&c=${c}#") }
+
+    @Test func aLinkWithoutAHostIsAHostMismatch() throws {
+        let error = try #require(Self.router.match("myapp:/))))))/").failure)
+        #expect(error == RouteMatchError(
+            reason: .hostMismatch(expected: "app", found: nil), input: "myapp:/))))))/", subject: .link,
+            span: 6..<6, closestRoute: RouteReference(name: "Fields", pattern: "/${a}?b=${b}&c=${c}#")))
+        #expect(error.notes == [RouteMatchError.Problem(reason: .missingFragment(expected: ""), span: 14..<14)])
+    }
+
+    @Test func aMissingLiteralFragmentIsNamed() throws {
+        let error = try #require(Self.router.match("myapp://app/))))))/").failure)
+        #expect(error.reason == .missingFragment(expected: ""))
+        #expect(error.span == 19..<19)
+        #expect(Self.router.match("myapp://app/))))))/#") == .success(Fields(a: "))))))", b: nil, c: [])))
+    }
+}

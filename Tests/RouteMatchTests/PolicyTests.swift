@@ -163,11 +163,21 @@ import Testing
         ("kakaoapp://kakaolink?id=1", KakaoRoute.link(id: 1)),
         ("KAKAOAPP://KakaoLink?id=2", KakaoRoute.link(id: 2)),
         ("kakaolink?id=3", KakaoRoute.link(id: 3)),
-        ("kakaoapp:///kakaolink?id=4", KakaoRoute.link(id: 4)),
         ("kakaoapp://home", KakaoRoute.home),
     ])
     func hostFromPattern(_ link: String, _ route: KakaoRoute) throws {
         #expect(KakaoRoute.match(link) == .success(route))
+    }
+
+    @Test("a link with a scheme and no host never has a path segment promoted to its host", arguments: [
+        ("kakaoapp:///kakaolink?id=4", 11),
+        ("kakaoapp:kakaolink?id=4", 9),
+        ("kakaoapp:/kakaolink?id=4", 9),
+    ])
+    func noSegmentPromotedToHost(_ link: String, _ caret: Int) {
+        let error = KakaoRoute.match(link).failure
+        #expect(error?.reason == .hostMismatch(expected: "kakaolink", found: nil))
+        #expect(error?.span == caret..<caret)
     }
 
     @Test func inlineHostsAndSchemes() throws {
@@ -215,16 +225,16 @@ import Testing
     @Test("Bool is exactly true or false; numbers read as Swift reads them", arguments: [
         ("typed://x/flags?on=true", Outcome<TypedRoute>.route(.flags(on: true))),
         ("typed://x/flags?on=false", .route(.flags(on: false))),
-        ("typed://x/flags?on=1", .reason(.formatFailure(label: "on", found: "1", expected: "Bool"))),
-        ("typed://x/flags?on=TRUE", .reason(.formatFailure(label: "on", found: "TRUE", expected: "Bool"))),
+        ("typed://x/flags?on=1", .reason(.formatFailure(label: "on", found: "1", expected: .of(Bool.self)))),
+        ("typed://x/flags?on=TRUE", .reason(.formatFailure(label: "on", found: "TRUE", expected: .of(Bool.self)))),
         ("typed://x/numbers?i8=-128&u16=65535&i64=9223372036854775807&d=1e3&f=-0.5",
          .route(.numbers(i8: -128, u16: 65535, i64: .max, d: 1000, f: -0.5))),
         ("typed://x/numbers?i8=128&u16=1&i64=1&d=1&f=1",
-         .reason(.formatFailure(label: "i8", found: "128", expected: "Int8 (-128...127)"))),
+         .reason(.formatFailure(label: "i8", found: "128", expected: .of(Int8.self)))),
         ("typed://x/numbers?i8=1&u16=-1&i64=1&d=1&f=1",
-         .reason(.formatFailure(label: "u16", found: "-1", expected: "UInt16 (0...65535)"))),
+         .reason(.formatFailure(label: "u16", found: "-1", expected: .of(UInt16.self)))),
         ("typed://x/numbers?i8=1&u16=1&i64=1&d=1x&f=1",
-         .reason(.formatFailure(label: "d", found: "1x", expected: "Double"))),
+         .reason(.formatFailure(label: "d", found: "1x", expected: .of(Double.self)))),
     ])
     func scalars(_ link: String, _ expected: Outcome<TypedRoute>) {
         #expect(TypedRoute.match(link).outcome == expected)

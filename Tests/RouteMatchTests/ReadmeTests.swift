@@ -49,13 +49,13 @@ import RouteMatch
             print("open", route)
         case .failure(let error):
             print(error)             // the diagnostic below
-            print(error.reason)      // formatFailure(label: "id", found: "4x2", expected: "Int")
+            print(error.reason)      // formatFailure(label: "id", found: "4x2", expected: Int)
             print(error.summary)     // one line, for log aggregation
         }
         // END README: failure
         #expect(printed.count == 3)
         #expect(printed.first?.hasPrefix("error: no route matches myapp://app/user/4x2/posts?page=2") == true)
-        #expect(printed.dropFirst().first == #"formatFailure(label: "id", found: "4x2", expected: "Int")"#)
+        #expect(printed.dropFirst().first == #"formatFailure(label: "id", found: "4x2", expected: Int)"#)
     }
 
     @Test func validate() throws {

@@ -62,16 +62,16 @@ import Testing
 
     @Test func valueFailuresNameTheType() {
         #expect(TypedRoute.match("typed://x/plain/9").failure?.reason
-            == .formatFailure(label: "value", found: "9", expected: "Plain"))
+            == .formatFailure(label: "value", found: "9", expected: .of(Plain.self)))
         #expect(TypedRoute.match("typed://x/lossless/1").failure?.reason
-            == .formatFailure(label: "version", found: "1", expected: "Version"))
+            == .formatFailure(label: "version", found: "1", expected: .of(Version.self)))
     }
 
     @Test func notesAndCandidatesAreComputedOnDemand() throws {
         let error = try #require(AppRoute.match("myapp://app/user/4x2/posts?page=x").failure)
-        #expect(error.reason == .formatFailure(label: "id", found: "4x2", expected: "Int"))
+        #expect(error.reason == .formatFailure(label: "id", found: "4x2", expected: .of(Int.self)))
         #expect(error.notes == [
-            Problem(reason: .formatFailure(label: "page", found: "x", expected: "Int"), span: 32..<33),
+            Problem(reason: .formatFailure(label: "page", found: "x", expected: .of(Int.self)), span: 32..<33),
             Problem(reason: .missingQueryItem(key: "premium"), span: 33..<33),
         ])
         let near = try #require(PriorityRoute.match("p://h/user/me/x").failure)

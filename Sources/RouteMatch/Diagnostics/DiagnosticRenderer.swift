@@ -18,12 +18,11 @@ enum DiagnosticRenderer {
     /// At most this many other near routes are listed.
     static let maxCandidates = 3
 
-    static func render(_ error: RouteMatchError, redacted: Bool) -> String {
+    static func render(_ error: RouteMatchError, details: RouteMatchError.Details, redacted: Bool) -> String {
         switch error.subject {
-        case .pattern: return renderDefinitionProblems(error)
+        case .pattern: return renderDefinitionProblems(error, details: details)
         case .render, .link: break
         }
-        let details = error.details?.compute() ?? LazyDetails.Details()
         let redaction = redacted ? Redaction(error: error, details: details) : nil
         let input = redaction?.text ?? error.input
         let redact = formatter(redacted: redacted)
@@ -50,17 +49,15 @@ enum DiagnosticRenderer {
         return lines.joined(separator: "\n")
     }
 
-    static func summary(_ error: RouteMatchError, redacted: Bool) -> String {
+    static func summary(_ error: RouteMatchError, details: RouteMatchError.Details, redacted: Bool) -> String {
         let redact = formatter(redacted: redacted)
         switch error.subject {
         case .pattern:
-            let first = error.definitionProblems.first
-            let place = first.map { " in \($0.route)" } ?? ""
+            let place = error.definitionProblems.first?.route.map { " in \($0)" } ?? ""
             return headline(error, input: "") + ": " + message(error.reason, redact: redact) + place
         case .render:
             return headline(error, input: "") + ": " + message(error.reason, redact: redact)
         case .link:
-            let details = redacted ? error.details?.compute() ?? LazyDetails.Details() : LazyDetails.Details()
             let input = redacted ? Redaction(error: error, details: details).text : error.input
             var line = headline(error, input: truncated(input)) + ": " + message(error.reason, redact: redact)
             if let route = error.closestRoute { line += " (closest route: \(route))" }
@@ -68,19 +65,24 @@ enum DiagnosticRenderer {
         }
     }
 
-    private static func renderDefinitionProblems(_ error: RouteMatchError) -> String {
-        let tableName = error.details?.compute().tableName
-        var lines = ["error: " + headline(error, input: "", table: tableName)]
+    /// The error's input with every part that can carry a secret replaced by its shape; a
+    /// pattern (a definition or render problem) is shown as it is.
+    static func redactedInput(_ error: RouteMatchError, details: RouteMatchError.Details) -> String {
+        error.subject == .link ? Redaction(error: error, details: details).text : error.input
+    }
+
+    private static func renderDefinitionProblems(_ error: RouteMatchError, details: RouteMatchError.Details) -> String {
+        var lines = ["error: " + headline(error, input: "", table: details.tableName)]
         var previous: RouteReference?
         for problem in error.definitionProblems {
-            if problem.route.name.isEmpty && problem.route.pattern.isEmpty {
+            guard let route = problem.route else {
                 lines.append("  = " + message(problem.reason, redact: quote))
                 continue
             }
-            let sameRoute = problem.route == previous
-            if !sameRoute { lines.append(" --> \(problem.route)") }
-            previous = problem.route
-            let block = snippet(problem.route.pattern, span: problem.span, message: message(problem.reason, redact: quote))
+            let sameRoute = route == previous
+            if !sameRoute { lines.append(" --> \(route)") }
+            previous = route
+            let block = snippet(route.pattern, span: problem.span, message: message(problem.reason, redact: quote))
             lines += sameRoute ? Array(block.dropFirst()) : block
             if let help = help(for: problem.reason, alternatives: problem.alternatives, example: nil, hosts: []) {
                 lines.append("  = help: " + help)
@@ -95,7 +97,7 @@ enum DiagnosticRenderer {
             return ["  |", "  | " + truncated(text), "  |", "  = " + message]
         }
         let shown = window(text, span: span)
-        let shownText = shown.text.isEmpty ? "(empty)" : visible(shown.text)
+        let shownText = shown.text.isEmpty ? "(empty)" : shown.text
         return [
             "  |",
             "  | " + shownText,
@@ -104,8 +106,8 @@ enum DiagnosticRenderer {
         ]
     }
 
-    /// The part of `text` around `span` that fits on a line, and the caret's column and width
-    /// in characters.
+    /// The part of `text` around `span` that fits on a line, as shown (``DisplayText``), and
+    /// the caret's column and width in terminal columns.
     static func window(_ text: String, span: Range<Int>) -> (text: String, column: Int, width: Int) {
         let bytes = Array(text.utf8)
         let low = min(max(span.lowerBound, 0), bytes.count)
@@ -118,38 +120,25 @@ enum DiagnosticRenderer {
             while start > 0, start < bytes.count, bytes[start] & 0xC0 == 0x80 { start -= 1 }
             while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
         }
-        func characters(_ range: Range<Int>) -> Int {
-            range.isEmpty ? 0 : String(decoding: bytes[range], as: UTF8.self).count
+        var shown = start > 0 ? "…" : ""
+        var column = start > 0 ? 1 : 0
+        var width = 0
+        var offset = start
+        for character in String(decoding: bytes[start..<end], as: UTF8.self) {
+            let cell = DisplayText.cell(character)
+            let next = offset + character.utf8.count
+            if next <= low { column += cell.width } else if offset < high { width += cell.width }
+            shown += cell.text
+            offset = next
         }
-        let prefix = start > 0 ? "…" : ""
-        let suffix = end < bytes.count ? "…" : ""
-        let shown = prefix + String(decoding: bytes[start..<end], as: UTF8.self) + suffix
-        let column = prefix.count + characters(start..<min(max(low, start), end))
-        let width = max(1, characters(max(low, start)..<min(high, end)))
-        return (shown, column, width)
+        if end < bytes.count { shown += "…" }
+        return (shown, column, max(1, width))
     }
 
-    /// `text` cut to the line width with `…`, control characters made visible.
+    /// `text` cut to the line width with `…`, as shown (``DisplayText``).
     static func truncated(_ text: String) -> String {
-        guard text.count > maxLineWidth else { return visible(text) }
-        return visible(String(text.prefix(maxLineWidth - 1))) + "…"
-    }
-
-    /// Control characters shown as their Unicode control pictures (`␇`), one character for
-    /// one, so carets stay aligned.
-    static func visible(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
-        var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20, let picture = Unicode.Scalar(0x2400 + scalar.value) {
-                scalars.append(picture)
-            } else if scalar.value == 0x7F, let picture = Unicode.Scalar(0x2421) {
-                scalars.append(picture)
-            } else {
-                scalars.append(scalar)
-            }
-        }
-        return String(scalars)
+        guard text.count > maxLineWidth else { return DisplayText.shown(text) }
+        return DisplayText.shown(String(text.prefix(maxLineWidth - 1))) + "…"
     }
 
     static func quote(_ text: String) -> String { "\"\(text)\"" }

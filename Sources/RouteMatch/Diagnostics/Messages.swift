@@ -1,19 +1,21 @@
 /// Every sentence RouteMatch prints about a reason. Nothing else in the library writes prose.
 extension DiagnosticRenderer {
     /// The label printed under the caret: what is wrong at that spot.
-    static func message(_ reason: Reason, redact: (String) -> String) -> String {
+    static func message(_ reason: RouteMatchError.Reason, redact: (String) -> String) -> String {
         switch reason {
         case .schemeMismatch(let expected, let found):
             return "expected scheme '\(expected)', found '\(found)'"
         case .hostMismatch(let expected, let found):
-            let wanted = expected.isEmpty ? "no host" : "host '\(expected)'"
-            return found.isEmpty ? "expected \(wanted), the link has no host" : "expected \(wanted), found '\(found)'"
+            let wanted = expected.map { "host '\($0)'" } ?? "no host"
+            return found.map { "expected \(wanted), found '\($0)'" } ?? "expected \(wanted), the link has no host"
         case .literalMismatch(let expected, let found):
             return "expected '\(expected)', found \(redact(found))"
         case .missingPathSegment(let expected):
             return "the link ends here; the route goes on with '\(expected)'"
         case .extraPathSegment(let found):
-            return "the route ends before \(redact(found))"
+            return found.isEmpty
+                ? "the route ends before this empty segment ('//')"
+                : "the route ends before \(redact(found))"
         case .emptyPathSegment(let label):
             return "empty path segment where '\(label)' needs a value"
         case .dotSegment(let found):
@@ -22,12 +24,12 @@ extension DiagnosticRenderer {
             return "query item '\(key)' is missing"
         case .duplicateQueryItem(let key, let count):
             return "query item '\(key)' appears \(count) times; it takes one value"
-        case .missingFragment(let label):
-            return "'\(label)' needs a fragment (#…)"
+        case .missingFragment(let expected):
+            return expected.isEmpty ? "the route needs a fragment '#'" : "the route needs a fragment '#\(expected)'"
         case .unexpectedQueryItem(let key):
             return "query item '\(key)' is not used by this route (strict query mode)"
         case .formatFailure(let label, let found, let expected):
-            return "'\(label)' expects \(expected), found \(redact(found))"
+            return "'\(label)' expects \(describe(expected, found: found)), found \(redact(found))"
         case .malformedPercentEncoding(let found):
             return "'\(found)' is not a valid percent-encoded UTF-8 sequence"
         case .rejectedByRoute(let message):
@@ -78,10 +80,10 @@ extension DiagnosticRenderer {
             switch problem {
             case .notTextual: return "'\(label)' has type \(type), which does not read from text"
             case .listOutsideQuery: return "'\(label)' is a list (\(type)); lists come from repeated query keys"
-            case .noSampleValue: return "cannot make a sample \(type) for '\(label)' to learn the values after it"
-            case .samplesRejected(let message):
-                return "\(type)'s init(from:) refused the sample values its labels are learned with: \(message)"
+            case .noSampleValue: return "cannot make a sample \(type) for '\(label)', which RouteMatch needs to learn the route's values"
             }
+        case .samplesRejected(let type, let message):
+            return "\(type)'s init(from:) refused the sample values its labels are learned with: \(message)"
         case .unrenderableValue(let label, let problem):
             switch problem {
             case .emptyPathSegment: return "'\(label)' is empty, which would leave an empty path segment"
@@ -89,9 +91,18 @@ extension DiagnosticRenderer {
             case .dotSegment: return "'\(label)' is '.' or '..', which is never bound"
             case .missingValue: return "'\(label)' has no value"
             case .notTextual: return "'\(label)' does not render as text"
-            case .encodingFailed: return "the route's encode(to:) threw"
+            case .doesNotReadBack: return "'\(label)' renders as text its type does not read back"
             case .readsAsAnotherRoute(let other):
                 return "'\(label)' spells a literal of route '\(other)', which the link would read back as"
+            }
+        case .unrenderableRoute(let problem):
+            switch problem {
+            case .encodingFailed: return "the route's encode(to:) threw"
+            case .notARoute: return "the value encodes as none of the table's routes"
+            case .notAURL: return "Foundation's URL(string:) refuses the rendered link"
+            case .readsAsAnotherRoute(let other): return "the link would read back as route '\(other)'"
+            case .hostOverride(let host, let patternHost):
+                return "the pattern chooses host '\(patternHost)'; overriding it with '\(host)' gives a link no route reads"
             }
         }
     }
@@ -100,15 +111,15 @@ extension DiagnosticRenderer {
     static func headline(_ error: RouteMatchError, input: String, table: String? = nil) -> String {
         switch error.subject {
         case .link:
-            if error.closestRoute == nil, isUnreadable(error.reason) { return "cannot read link \(input)" }
-            if case .noRoutes = error.reason { return "no route matches \(input): the table has no routes" }
-            return "no route matches \(input)"
+            let link = error.input.isEmpty ? "the empty link" : input
+            if error.closestRoute == nil, isUnreadable(error.reason) { return "cannot read link \(link)" }
+            return "no route matches \(link)"
         case .pattern:
             let count = error.definitionProblems.count
             let name = table.map { "the route table of \($0)" } ?? "the route table"
             return count == 1 ? "\(name) has a problem" : "\(name) has \(count) problems"
         case .render:
-            return "cannot render route \(error.closestRoute?.name ?? "")"
+            return error.closestRoute.map { "cannot render route \($0.name)" } ?? "cannot render the route"
         }
     }
 
@@ -120,7 +131,7 @@ extension DiagnosticRenderer {
 
     /// A help line for a problem, if there is one to give.
     static func help(
-        for reason: Reason, alternatives: [String], example: String?, hosts: [String]
+        for reason: RouteMatchError.Reason, alternatives: [String], example: String?, hosts: [String]
     ) -> String? {
         switch reason {
         case .unknownPlaceholder(let name):
@@ -130,14 +141,14 @@ extension DiagnosticRenderer {
             return "put ${\(label)} in the path, or add a query item such as '\(label)=${\(label)}'"
         case .ambiguousRoutes:
             return "make one pattern more specific, or remove one of the routes"
-        case .unsupportedType(_, _, .noSampleValue):
-            return "make the type CaseIterable, or LosslessStringConvertible"
-        case .unsupportedType(_, _, .samplesRejected):
+        case .unsupportedType(_, let type, .noSampleValue):
+            return "give \(type) a sample: extension \(type): RouteSampleProviding { static var routeSample: String { \"…\" } }"
+        case .samplesRejected:
             return "keep validation that sample values (42, \"text\", true, a type's first case) pass, or validate after matching"
         case .unsupportedType(_, _, .notTextual):
             return "use a String, a number, Bool, UUID, a raw-value enum or a LosslessStringConvertible type"
         case .hostMismatch(_, let found):
-            if let guess = Suggestions.nearest(to: found, in: hosts) { return "did you mean host '\(guess)'?" }
+            if let found, let guess = Suggestions.nearest(to: found, in: hosts) { return "did you mean host '\(guess)'?" }
             return example.map { "a link that matches: \($0)" }
         case .literalMismatch(_, let found), .extraPathSegment(let found):
             if let guess = Suggestions.nearest(to: found, in: alternatives), !alternatives.isEmpty {
@@ -148,8 +159,12 @@ extension DiagnosticRenderer {
             return "'%' starts an escape of two hex digits; a literal '%' is written %25"
         case .unrenderableValue(_, .emptyOptional):
             return "use nil for an absent value"
-        case .unrenderableValue(_, .readsAsAnotherRoute(let other)):
+        case .unrenderableValue(_, .readsAsAnotherRoute(let other)), .unrenderableRoute(.readsAsAnotherRoute(let other)):
             return "use route '\(other)' for this link, or give the routes distinct literals"
+        case .unrenderableValue(_, .doesNotReadBack):
+            return "make the type's description a text its init?(_:) reads"
+        case .unrenderableRoute(.hostOverride):
+            return "give the table a default host (static var host) to render for other hosts, or pass no host"
         case .limitExceeded:
             return "raise the limit with MatchOptions(limits:) if such links are expected"
         case .rejectedByRoute:
@@ -161,11 +176,25 @@ extension DiagnosticRenderer {
     }
 
     /// Reasons that mean the link could not be read at all, before any route.
-    static func isUnreadable(_ reason: Reason) -> Bool {
+    static func isUnreadable(_ reason: RouteMatchError.Reason) -> Bool {
         switch reason {
         case .malformedLink, .malformedPercentEncoding, .limitExceeded, .dotSegment: return true
         default: return false
         }
+    }
+
+    /// How an expected type reads: its name, the values an enum allows, and the range of an
+    /// integer type when the text found was a number out of it.
+    static func describe(_ type: RouteMatchError.ValueType, found: String) -> String {
+        if !type.allowedValues.isEmpty { return "\(type.name) (\(type.allowedValues.joined(separator: ", ")))" }
+        if let range = type.integerRange {
+            var digits = Substring(found)
+            if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
+            if !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+                return "\(type.name) (\(range.minimum)...\(range.maximum))"
+            }
+        }
+        return type.name
     }
 
     static func list(_ items: [String]) -> String {

@@ -7,7 +7,7 @@ struct Redaction {
     /// Replaced ranges of the original, sorted, with the length of their replacement.
     private let replaced: [(range: Range<Int>, length: Int)]
 
-    init(error: RouteMatchError, details: LazyDetails.Details) {
+    init(error: RouteMatchError, details: RouteMatchError.Details) {
         let ranges = details.redactions ?? [0..<error.input.utf8.count]
         let bytes = Array(error.input.utf8)
         var output: [UInt8] = []

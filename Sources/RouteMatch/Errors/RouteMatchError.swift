@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#elseif canImport(Foundation)
+import Foundation
+#endif
+
 /// The error every failed match, broken route table and unrenderable route reports.
 ///
 /// It is data: a ``reason``, the ``input`` text it is about (the link as the caller passed it,
@@ -10,15 +16,16 @@
 /// case .failure(let error):
 ///     print(error)            // multi-line diagnostic with a caret under "4x2"
 ///     print(error.summary)    // one line, for log aggregation
-///     print(error.reason)     // formatFailure(label: "id", found: "4x2", expected: "Int")
+///     print(error.reason)     // formatFailure(label: "id", found: "4x2", expected: Int)
 /// }
 /// ```
 ///
-/// Two errors are equal when their reason, input, span, subject, closest route and definition
-/// problems are equal; ``notes`` and ``otherCandidates`` follow from those and the table.
-public struct RouteMatchError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Two errors are equal (and hash alike) when their ``reason``, ``input``, ``subject``,
+/// ``span``, ``closestRoute`` and ``definitionProblems`` are equal. ``notes``,
+/// ``otherCandidates`` and the texts follow from those and the table, and are not compared.
+public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// What the ``input`` text is.
-    public enum Subject: String, Equatable, Sendable {
+    public enum Subject: String, Hashable, Sendable {
         /// A link that was matched.
         case link
         /// A route pattern (a definition problem).
@@ -34,6 +41,7 @@ public struct RouteMatchError: Error, Equatable, Sendable, CustomStringConvertib
     /// What ``input`` is.
     public let subject: Subject
     /// UTF-8 offsets of the offending part of ``input``; an empty range marks a position.
+    /// ``inputRange`` gives the same part as `String` indices.
     public let span: Range<Int>?
     /// The route the link got furthest into (scheme, host, each path segment, then query
     /// items; ties go to the earlier declaration), or the route whose pattern is at fault.
@@ -42,7 +50,8 @@ public struct RouteMatchError: Error, Equatable, Sendable, CustomStringConvertib
     /// empty otherwise.
     public let definitionProblems: [DefinitionProblem]
 
-    let details: LazyDetails?
+    /// The rest of the diagnostic, computed once on first use.
+    let memo: Memo<Details>?
 
     /// Creates an error, as tests that compare a whole error need.
     ///
@@ -63,8 +72,8 @@ public struct RouteMatchError: Error, Equatable, Sendable, CustomStringConvertib
 
     init(
         reason: Reason, input: String, subject: Subject, span: Range<Int>?,
-        closestRoute: RouteReference?, definitionProblems: [DefinitionProblem],
-        details: LazyDetails?
+        closestRoute: RouteReference?, definitionProblems: [DefinitionProblem] = [],
+        details: Memo<Details>?
     ) {
         self.reason = reason
         self.input = input
@@ -72,96 +81,163 @@ public struct RouteMatchError: Error, Equatable, Sendable, CustomStringConvertib
         self.span = span
         self.closestRoute = closestRoute
         self.definitionProblems = definitionProblems
-        self.details = details
+        self.memo = details
     }
 
+    /// Everything the diagnostic shows beyond the stored fields.
+    var details: Details { memo?.value ?? Details() }
+
     /// Further problems of the closest route, after ``reason``, in the order they stand in the link.
-    public var notes: [Problem] { details?.compute().notes ?? [] }
+    public var notes: [Problem] { details.notes }
 
     /// Other routes the link came near, best first, at most three, each with its first problem.
-    public var otherCandidates: [Candidate] { details?.compute().candidates ?? [] }
+    public var otherCandidates: [Candidate] { details.candidates }
+
+    /// ``span`` as a range of `String` indices into ``input``, or `nil` without a span (or
+    /// for a span that does not fall on character boundaries).
+    ///
+    /// ```swift
+    /// if let range = error.inputRange { print(error.input[range]) }   // "4x2"
+    /// ```
+    public var inputRange: Range<String.Index>? {
+        guard let span, span.lowerBound >= 0, span.upperBound <= input.utf8.count else { return nil }
+        let utf8 = input.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: span.lowerBound)
+        let upper = utf8.index(utf8.startIndex, offsetBy: span.upperBound)
+        guard let start = lower.samePosition(in: input), let end = upper.samePosition(in: input) else { return nil }
+        return start..<end
+    }
 
     /// The full multi-line diagnostic.
-    public var description: String { DiagnosticRenderer.render(self, redacted: false) }
+    public var description: String { DiagnosticRenderer.render(self, details: details, redacted: false) }
 
     /// One line: the reason and the closest route, for log aggregation.
-    public var summary: String { DiagnosticRenderer.summary(self, redacted: false) }
+    public var summary: String { DiagnosticRenderer.summary(self, details: details, redacted: false) }
 
-    /// The diagnostic with every value found in the link replaced by its shape (`<3 chars>`),
-    /// so secrets in links stay out of logs.
-    public var redactedDescription: String { DiagnosticRenderer.render(self, redacted: true) }
+    /// The diagnostic with every part of the link that can carry a secret (userinfo, path
+    /// values, query values and unknown keys, the fragment) replaced by its shape
+    /// (`<3 chars>`), for logs.
+    public var redactedDescription: String { DiagnosticRenderer.render(self, details: details, redacted: true) }
 
-    /// ``summary`` with found values replaced by their shape.
-    public var redactedSummary: String { DiagnosticRenderer.summary(self, redacted: true) }
+    /// ``summary`` with secrets replaced by their shape.
+    public var redactedSummary: String { DiagnosticRenderer.summary(self, details: details, redacted: true) }
 
+    /// ``input`` with secrets replaced by their shape: the link as it can be logged.
+    public var redactedInput: String { DiagnosticRenderer.redactedInput(self, details: details) }
+
+    /// The error as data, on one line: its reason, input, span and closest route.
+    public var debugDescription: String {
+        var text = "RouteMatchError(reason: \(reason), input: \(String(reflecting: input)), subject: .\(subject.rawValue)"
+        text += ", span: " + (span.map { "\($0.lowerBound)..<\($0.upperBound)" } ?? "nil")
+        text += ", closestRoute: " + (closestRoute.map { String(reflecting: $0.description) } ?? "nil")
+        if !definitionProblems.isEmpty { text += ", definitionProblems: \(definitionProblems.count)" }
+        return text + ")"
+    }
+
+    /// Compares what the error says (see the type's discussion), never the computed details.
     public static func == (lhs: RouteMatchError, rhs: RouteMatchError) -> Bool {
         lhs.reason == rhs.reason && lhs.input == rhs.input && lhs.subject == rhs.subject
             && lhs.span == rhs.span && lhs.closestRoute == rhs.closestRoute
             && lhs.definitionProblems == rhs.definitionProblems
     }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(reason)
+        hasher.combine(input)
+        hasher.combine(subject)
+        hasher.combine(span?.lowerBound)
+        hasher.combine(span?.upperBound)
+        hasher.combine(closestRoute)
+        hasher.combine(definitionProblems)
+    }
 }
 
+#if canImport(FoundationEssentials) || canImport(Foundation)
+extension RouteMatchError: LocalizedError {
+    /// The one-line ``summary``, so `localizedDescription` says what went wrong.
+    public var errorDescription: String? { summary }
+}
+#endif
+
 /// A route named in a diagnostic: its case (or registered) name and its pattern text.
-public struct RouteReference: Equatable, Hashable, Sendable, CustomStringConvertible {
+public struct RouteReference: Hashable, Sendable, CustomStringConvertible {
     /// The enum case name, or the name given when the route was registered.
     public let name: String
     /// The pattern text as declared.
     public let pattern: String
 
     /// Creates a reference, as tests that compare errors need.
+    ///
+    /// - Parameters:
+    ///   - name: The case or registered name.
+    ///   - pattern: The pattern text.
     public init(name: String, pattern: String) {
         self.name = name
         self.pattern = pattern
     }
 
+    /// `name "pattern"`, as diagnostics print it.
     public var description: String { "\(name) \"\(pattern)\"" }
 }
 
-/// One problem: a reason and where it is.
-public struct Problem: Error, Equatable, Hashable, Sendable {
-    public let reason: Reason
-    /// UTF-8 offsets into the error's ``RouteMatchError/input``.
-    public let span: Range<Int>?
+extension RouteMatchError {
+    /// One problem: a reason and where it is.
+    public struct Problem: Hashable, Sendable {
+        /// What is wrong.
+        public let reason: Reason
+        /// UTF-8 offsets into the error's ``RouteMatchError/input``.
+        public let span: Range<Int>?
 
-    public init(reason: Reason, span: Range<Int>?) {
-        self.reason = reason
-        self.span = span
+        /// Creates a problem, as tests that compare notes need.
+        ///
+        /// - Parameters:
+        ///   - reason: What is wrong.
+        ///   - span: Where, as UTF-8 offsets.
+        public init(reason: Reason, span: Range<Int>?) {
+            self.reason = reason
+            self.span = span
+        }
     }
-}
 
-/// A route that came near a link, with its first problem.
-public struct Candidate: Equatable, Hashable, Sendable {
-    public let route: RouteReference
-    public let problem: Problem
-}
-
-/// A problem found when a route table is built, with a span into the route's pattern.
-public struct DefinitionProblem: Equatable, Hashable, Sendable {
-    /// The route whose pattern (or type) is at fault.
-    public let route: RouteReference
-    public let reason: Reason
-    /// UTF-8 offsets into ``RouteReference/pattern``.
-    public let span: Range<Int>?
-    /// Names the renderer may offer as "did you mean" (the route's labels, for instance).
-    public let alternatives: [String]
-
-    init(route: RouteReference, reason: Reason, span: Range<Int>?, alternatives: [String] = []) {
-        self.route = route
-        self.reason = reason
-        self.span = span
-        self.alternatives = alternatives
+    /// A route that came near a link, with its first problem.
+    public struct Candidate: Hashable, Sendable {
+        /// The route.
+        public let route: RouteReference
+        /// Its first problem with the link.
+        public let problem: Problem
     }
-}
 
-/// Details computed only when asked for (notes, other candidates, help text).
-final class LazyDetails: Sendable {
+    /// A problem found when a route table is built, with a span into the route's pattern.
+    public struct DefinitionProblem: Hashable, Sendable {
+        /// The route whose pattern (or type) is at fault; `nil` for a problem of the whole
+        /// table (``Reason/noRoutes``).
+        public let route: RouteReference?
+        /// What is wrong.
+        public let reason: Reason
+        /// UTF-8 offsets into ``RouteReference/pattern``.
+        public let span: Range<Int>?
+        /// Names the renderer may offer as "did you mean" (the route's labels, for instance).
+        public let alternatives: [String]
+
+        init(route: RouteReference?, reason: Reason, span: Range<Int>?, alternatives: [String] = []) {
+            self.route = route
+            self.reason = reason
+            self.span = span
+            self.alternatives = alternatives
+        }
+    }
+
+    /// What a diagnostic shows beyond the error's stored fields, computed once by the matcher
+    /// and laid out by the renderer.
     struct Details: Sendable {
         var notes: [Problem] = []
         var candidates: [Candidate] = []
+        /// A link that matches the closest route, for the help line.
         var example: String? = nil
         /// The declared hosts, for "did you mean" on a host mismatch.
         var hosts: [String] = []
-        /// The ranges of the link that hold values, for redaction.
+        /// The ranges of the link that can carry secrets, for redaction; `nil` redacts all.
         var redactions: [Range<Int>]? = nil
         /// The literal segments the table has where the link's path left it, earliest first.
         var expectedSegments: [String] = []
@@ -169,11 +245,5 @@ final class LazyDetails: Sendable {
         var moreExpectedSegments = 0
         /// The route type's name, for a broken table.
         var tableName: String? = nil
-    }
-
-    let compute: @Sendable () -> Details
-
-    init(_ compute: @escaping @Sendable () -> Details) {
-        self.compute = compute
     }
 }

@@ -23,6 +23,11 @@ struct LinkComponents: Sendable {
     /// The scheme without its `:`, lower-cased; `nil` for a raw `path?query` string.
     var scheme: String?
     var schemeRange: Range<Int>?
+    /// The authority (`userinfo@host:port`, after `//`), when the link has one, even empty.
+    var authorityRange: Range<Int>?
+    /// The userinfo before the host's `@` (`user:password`), when present: never a host, and
+    /// redacted from logs.
+    var userinfoRange: Range<Int>?
     /// The host, lower-cased; `nil` when the link has no authority or an empty host.
     var host: String?
     var hostRange: Range<Int>?

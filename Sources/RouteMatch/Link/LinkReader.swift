@@ -6,24 +6,37 @@
 /// - Scheme and host are lower-cased; path and query keep their case.
 /// - One trailing `/` is ignored; `.` and `..` segments are refused, never resolved.
 enum LinkReader {
-    static func read(_ text: String, limits: MatchLimits) -> Result<LinkComponents, Problem> {
+    /// A link read, or the problem that made it unreadable.
+    enum Outcome {
+        case read(LinkComponents)
+        case unreadable(Problem)
+    }
+
+    /// A decoded fragment, or the malformed escape in it.
+    enum Fragment {
+        case absent
+        case text(String)
+        case malformed(Problem)
+    }
+
+    static func read(_ text: String, limits: MatchLimits) -> Outcome {
         var copy = text
         return copy.withUTF8 { bytes in read(bytes, text: text, limits: limits) }
     }
 
     private static func read(
         _ bytes: UnsafeBufferPointer<UInt8>, text: String, limits: MatchLimits
-    ) -> Result<LinkComponents, Problem> {
+    ) -> Outcome {
         let count = bytes.count
         WorkMeter.add(count)
         if count > limits.maxLinkLength {
-            return .failure(Problem(
+            return .unreadable(Problem(
                 reason: .limitExceeded(.linkLength, maximum: limits.maxLinkLength, found: count),
                 span: limits.maxLinkLength..<count))
         }
         // Control characters and spaces are never part of a link.
         for index in 0..<count where bytes[index] <= 0x20 || bytes[index] == 0x7F {
-            return .failure(Problem(
+            return .unreadable(Problem(
                 reason: .malformedLink(.controlCharacter(bytes[index])), span: index..<index + 1))
         }
 
@@ -42,7 +55,7 @@ enum LinkReader {
                 var end = start
                 while end < count, !isAuthorityEnd(bytes[end]) { end += 1 }
                 if let problem = readAuthority(bytes, start..<end, into: &link) {
-                    return .failure(problem)
+                    return .unreadable(problem)
                 }
                 position = end
             }
@@ -55,7 +68,7 @@ enum LinkReader {
         }
         link.pathRange = pathStart..<position
         if let problem = readSegments(bytes, pathStart..<position, limits: limits, into: &link) {
-            return .failure(problem)
+            return .unreadable(problem)
         }
 
         // query
@@ -66,7 +79,7 @@ enum LinkReader {
             link.queryRange = start..<position
             link.queryItems.reserveCapacity(8)
             if let problem = readQuery(bytes, start..<position, limits: limits, into: &link) {
-                return .failure(problem)
+                return .unreadable(problem)
             }
         }
 
@@ -74,7 +87,7 @@ enum LinkReader {
         if position < count, bytes[position] == UInt8(ascii: "#") {
             link.fragmentRange = position + 1..<count
         }
-        return .success(link)
+        return .read(link)
     }
 
     /// The offset of the `:` that ends a valid scheme, if the text starts with one.
@@ -104,6 +117,8 @@ enum LinkReader {
             index -= 1
             if bytes[index] == UInt8(ascii: "@") { hostStart = index + 1; break }
         }
+        link.authorityRange = range
+        if hostStart > range.lowerBound { link.userinfoRange = range.lowerBound..<hostStart - 1 }
         var hostEnd = range.upperBound
         var portStart: Int?
         if hostStart < range.upperBound, bytes[hostStart] == UInt8(ascii: "[") {
@@ -253,14 +268,14 @@ enum LinkReader {
     }
 
     /// Decodes the fragment of `link`, if it has one.
-    static func decodedFragment(of link: LinkComponents) -> Result<String, Problem>? {
-        guard let range = link.fragmentRange else { return nil }
+    static func decodedFragment(of link: LinkComponents) -> Fragment {
+        guard let range = link.fragmentRange else { return .absent }
         var copy = link.text
         return copy.withUTF8 { bytes in
             switch PercentDecoding.decode(bytes, range) {
-            case .success(let value): return .success(value)
+            case .success(let value): return .text(value)
             case .failure(let bad):
-                return .failure(Problem(
+                return .malformed(Problem(
                     reason: .malformedPercentEncoding(found: slice(bytes, bad.range)), span: bad.range))
             }
         }

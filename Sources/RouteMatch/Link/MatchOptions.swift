@@ -31,10 +31,22 @@ public struct MatchOptions: Equatable, Hashable, Sendable {
     /// (``Reason/unexpectedQueryItem(key:)``); by default such items (tracking parameters, say)
     /// are ignored.
     public var strictQuery: Bool
+    /// When `true`, a link with a scheme and no host (`myapp:/user/42`, `myapp:user/42`,
+    /// `myapp:///user/42`) is read like a raw `path?query` string, under the table's default
+    /// host. Off by default, and risky: such a link passes the host check by leaving its host
+    /// out, so any app or page that can open your scheme reaches every route without naming
+    /// your host. Turn it on only when the links you receive really have no host.
+    public var allowsLinksWithoutHost: Bool
 
     /// Creates options; every parameter has a default.
-    public init(limits: MatchLimits = MatchLimits(), strictQuery: Bool = false) {
+    ///
+    /// - Parameters:
+    ///   - limits: Size limits.
+    ///   - strictQuery: Refuse query items the matched route does not use.
+    ///   - allowsLinksWithoutHost: Read a link with a scheme and no host under the default host.
+    public init(limits: MatchLimits = MatchLimits(), strictQuery: Bool = false, allowsLinksWithoutHost: Bool = false) {
         self.limits = limits
         self.strictQuery = strictQuery
+        self.allowsLinksWithoutHost = allowsLinksWithoutHost
     }
 }

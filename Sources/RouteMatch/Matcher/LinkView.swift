@@ -1,16 +1,19 @@
 /// A read link seen from one table: its host resolved (from the authority, the table's default
-/// host, or the first path segment) and the path segments that follow the host.
+/// host, or the first path segment of a raw string) and the path segments that follow the host.
 struct LinkView: Sendable {
     let link: LinkComponents
     /// The host the link is matched under, lower-cased (with `:port` when the port is not the
-    /// scheme's default).
-    let host: String
-    /// The host as it stands in the link, or `nil` when it came from the table's default.
+    /// scheme's default); `nil` for a link that has a scheme but no host (`myapp:/user/42`,
+    /// `myapp:///user/42`), which no host check lets through, and for a raw string with no
+    /// first segment under a table whose patterns give their hosts.
+    let host: String?
+    /// The host as it stands in the link; for a link without a host, the empty range where
+    /// its host belongs; `nil` when the host came from the table's default.
     let hostRange: Range<Int>?
     /// The path segments after the host.
     let segments: ArraySlice<LinkComponents.Segment>
 
-    init(_ link: LinkComponents, table: RouteTable) {
+    init(_ link: LinkComponents, defaults: TableDefaults) {
         self.link = link
         if let host = link.host {
             self.host = link.port.map { host + ":" + $0 } ?? host
@@ -18,16 +21,31 @@ struct LinkView: Sendable {
                 link.portRange.map { range.lowerBound..<$0.upperBound } ?? range
             }
             self.segments = link.segments[...]
-        } else if table.hostFromFirstSegment, let first = link.segments.first {
-            self.host = first.value.asciiLowercased
-            self.hostRange = first.range
+        } else if link.scheme != nil, !defaults.options.allowsLinksWithoutHost {
+            // A scheme and no host: never read as a raw string, never a segment promoted.
+            self.host = nil
+            let place = link.authorityRange?.lowerBound ?? (link.schemeRange?.upperBound ?? 0) + 1
+            self.hostRange = place..<place
+            self.segments = link.segments[...]
+        } else if defaults.hostFromFirstSegment {
+            // A raw string under a table without a default host: its first segment is the host.
+            if let first = link.segments.first {
+                self.host = first.value.asciiLowercased
+                self.hostRange = first.range
+            } else {
+                self.host = nil
+                self.hostRange = link.pathRange.lowerBound..<link.pathRange.lowerBound
+            }
             self.segments = link.segments.dropFirst()
         } else {
-            self.host = table.host
+            self.host = defaults.host
             self.hostRange = nil
             self.segments = link.segments[...]
         }
     }
+
+    /// The key of the host's trie root: a link without a host looks for routes without one.
+    var hostKey: String { host ?? "" }
 
     /// Where the path ends: the place a missing segment would go.
     var endOfPath: Range<Int> { link.pathRange.upperBound..<link.pathRange.upperBound }

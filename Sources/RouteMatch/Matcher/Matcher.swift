@@ -1,126 +1,164 @@
 /// Matching a link against a table: one walk of the trie, literal edges before captures, each
-/// route whose path ends where the link's does tried in priority order.
+/// route whose path ends where the link's does evaluated in priority order, and for a link
+/// that matches none, the closest route and its problems.
 extension RouteTable {
-    /// Builds the route value for route `index` from its bound values; returns the label that
-    /// did not convert, if any.
-    typealias Builder = (_ route: Int, _ values: [BoundValue]) -> RouteDecoder.Failure?
+    /// Builds a route's value from the texts its labels bind, or says which label refused.
+    typealias Build<Route> = (_ route: CompiledRoute, _ values: [BoundValue]) -> Result<Route, DecodeFailure>
 
-    /// Matches `text`; on success the builder has been called with the winning route.
-    func match(_ text: String, build: Builder) -> RouteMatchError? {
-        if let error = definitionError() { return error }
+    /// Matches `text`.
+    ///
+    /// - Complexity: O(*m*) for a link of *m* bytes, whatever the number of routes: one trie
+    ///   walk. A link whose host is not the table's also compares its path under at most
+    ///   ``RouteTable/hostsComparedOnMiss`` other hosts.
+    func match<Route>(_ text: String, build: Build<Route>) -> Result<Route, RouteMatchError> {
+        if let error = definitionError() { return .failure(error) }
         let link: LinkComponents
         switch LinkReader.read(text, limits: options.limits) {
-        case .success(let read): link = read
-        case .failure(let problem):
-            return RouteMatchError(
-                reason: problem.reason, input: text, subject: .link, span: problem.span, closestRoute: nil)
+        case .read(let read): link = read
+        case .unreadable(let problem):
+            return .failure(RouteMatchError(
+                reason: problem.reason, input: text, subject: .link, span: problem.span, closestRoute: nil))
         }
-        let view = LinkView(link, table: self)
-        var search = Search(table: self, view: view)
-        let root: Int
-        if let known = trie.roots[view.host] {
-            root = known
-        } else {
-            search.hostFailed = true
-            root = trie.roots[fallbackHost(for: view.host)] ?? 0
-        }
-        if !trie.nodes.isEmpty, search.walk(node: root, depth: 0, build: build) { return nil }
-        return search.error(text: text)
+        return match(LinkView(link, defaults: defaults), build: build)
     }
 
-    /// The host whose routes a link with an unknown host is compared with: the default host,
-    /// or the declared host nearest in spelling.
-    func fallbackHost(for host: String) -> String {
-        if !hostFromFirstSegment, trie.roots[self.host] != nil { return self.host }
-        return Suggestions.nearest(to: host, in: trie.hosts.prefix(64)) ?? trie.hosts.first ?? ""
+    /// Matches a link already read.
+    func match<Route>(_ view: LinkView, build: Build<Route>) -> Result<Route, RouteMatchError> {
+        // The search keeps `build` only while this call runs.
+        withoutActuallyEscaping(build) { build in
+            var search = Search(table: self, view: view, build: build)
+            if let root = trie.roots[view.hostKey] {
+                if let found = search.walk(node: root, depth: 0) { return .success(found) }
+            } else {
+                // No route has this host: compare the path under the hosts it most likely
+                // meant, so the closest route is the one the rest of the link fits.
+                search.hostFailed = true
+                for host in hostsCompared(with: view.hostKey) {
+                    if let root = trie.roots[host] { _ = search.walk(node: root, depth: 0) }
+                }
+            }
+            return search.conclude()
+        }
+    }
+
+    /// How many declared hosts a link with an unknown host is compared under.
+    static let hostsComparedOnMiss = 16
+
+    /// The hosts a link with an unknown host is compared under: the one nearest in spelling
+    /// (or the default host), then the others in declaration order, at most
+    /// ``hostsComparedOnMiss``.
+    func hostsCompared(with host: String) -> [String] {
+        var hosts: [String] = []
+        if !defaults.hostFromFirstSegment, trie.roots[defaults.host] != nil {
+            hosts.append(defaults.host)
+        } else if let near = Suggestions.nearest(to: host, in: trie.hosts.prefix(64)) {
+            hosts.append(near)
+        }
+        for other in trie.hosts where hosts.count < RouteTable.hostsComparedOnMiss && !hosts.contains(other) {
+            hosts.append(other)
+        }
+        return hosts
     }
 }
 
 /// The state of one match: the link, and the nearest failures seen so far.
-struct Search {
-    /// A route the link came near, and how far it got: scheme, host, segments, whether the
-    /// path was complete, query items satisfied. A value that fails conversion still counts
-    /// as reached, so conversion does not rank.
+struct Search<Route> {
+    /// A route the link came near, how far it got, and its problems once evaluated.
     struct Attempt {
         var route: Int
-        var progress: Int
-        var failure: Problem?
+        var progress: Progress
+        /// `nil` for a route the walk stopped short of, evaluated only if it is reported.
+        var problems: Problems?
     }
 
     let table: RouteTable
     let view: LinkView
+    let build: RouteTable.Build<Route>
     var hostFailed = false
-    /// The best attempts, best first, at most four.
-    var attempts: [Attempt] = []
+    /// The best attempts, best first, at most ``keptAttempts``.
+    private(set) var attempts: [Attempt] = []
 
-    init(table: RouteTable, view: LinkView) {
+    /// The closest route and the others reported beside it.
+    static var keptAttempts: Int { 4 }
+
+    init(table: RouteTable, view: LinkView, build: @escaping RouteTable.Build<Route>) {
         self.table = table
         self.view = view
+        self.build = build
     }
 
-    static func progress(scheme: Bool, host: Bool, depth: Int, complete: Bool, query: Int) -> Int {
-        (scheme ? 1 << 52 : 0) | (host ? 1 << 51 : 0) | (min(depth, 0x3FFFFF) << 28)
-            | (complete ? 1 << 27 : 0) | min(query, 0x7FFFFFF)
-    }
-
-    func schemeMatches(_ route: CompiledRoute) -> Bool {
-        guard let found = view.link.scheme, let expected = route.scheme else { return true }
-        return found == expected
-    }
-
-    /// Walks the trie from `node`, having consumed `depth` segments.
-    mutating func walk(node: Int, depth: Int, build: RouteTable.Builder) -> Bool {
+    /// Walks the trie from `node`, having consumed `depth` segments; returns the route built
+    /// for the first route that fits.
+    mutating func walk(node: Int, depth: Int) -> Route? {
         WorkMeter.add(1)
         let nodes = table.trie.nodes
         if depth == view.segments.count {
-            for route in nodes[node].terminals where attempt(route, build: build) { return true }
+            for route in nodes[node].terminals {
+                if let found = attempt(route) { return found }
+            }
             if nodes[node].firstRouteBelow != Int.max {
                 note(nodes[node].firstRouteBelow, depth: depth)
             }
-            return false
+            return nil
         }
         let segment = view.segment(depth)
         var advanced = false
         if let child = nodes[node].literals[segment.value] {
             advanced = true
-            if walk(node: child, depth: depth + 1, build: build) { return true }
+            if let found = walk(node: child, depth: depth + 1) { return found }
         }
         if let capture = nodes[node].capture {
+            advanced = true
             if segment.value.isEmpty {
                 note(nodes[capture].firstRoute, depth: depth)
-                advanced = true
-            } else {
-                advanced = true
-                if walk(node: capture, depth: depth + 1, build: build) { return true }
+            } else if let found = walk(node: capture, depth: depth + 1) {
+                return found
             }
         }
         if !advanced { note(nodes[node].firstRoute, depth: depth) }
-        return false
+        return nil
     }
 
-    /// Tries route `index`, whose path matched the whole link path.
-    mutating func attempt(_ index: Int, build: RouteTable.Builder) -> Bool {
+    /// Evaluates route `index`, whose path the walk matched, and builds it if it fits.
+    private mutating func attempt(_ index: Int) -> Route? {
         let route = table.routes[index]
-        let schemeOK = schemeMatches(route)
-        let depth = view.segments.count
-        let binding = Binding(route: route, view: view, strict: table.options.strictQuery)
-        let progress = Search.progress(
-            scheme: schemeOK, host: !hostFailed, depth: depth, complete: true, query: binding.satisfied)
-        guard schemeOK, !hostFailed, binding.isComplete else {
-            remember(Attempt(route: index, progress: progress, failure: nil))
-            return false
+        guard !hostFailed else {
+            remember(explain(index, decodeFailure: nil))
+            return nil
         }
-        guard let failure = build(index, binding.values) else { return true }
-        remember(Attempt(route: index, progress: progress, failure: binding.problem(for: failure, route: route, view: view)))
-        return false
+        switch Evaluator.evaluate(route, view: view, options: table.options, mode: .firstProblem).verdict {
+        case .fits(let values):
+            switch build(route, values) {
+            case .success(let value): return value
+            case .failure(let failure): remember(explain(index, decodeFailure: failure))
+            }
+        case .fails:
+            remember(explain(index, decodeFailure: nil))
+        }
+        return nil
+    }
+
+    /// Every problem of route `index`, with how far the link got into it. A route whose
+    /// evaluation finds nothing wrong failed in its decoder, which names the cause.
+    private func explain(_ index: Int, decodeFailure: DecodeFailure?) -> Attempt {
+        let route = table.routes[index]
+        let (verdict, progress) = Evaluator.evaluate(route, view: view, options: table.options, mode: .allProblems)
+        switch verdict {
+        case .fails(let problems):
+            return Attempt(route: index, progress: progress, problems: problems)
+        case .fits:
+            let problem = decodeFailure.map { $0.problem(route: route, view: view) }
+            return Attempt(route: index, progress: progress, problems: problem.map { Problems(first: $0, more: []) })
+        }
     }
 
     /// Records that the walk reached route `index` at `depth` segments without completing its path.
-    mutating func note(_ index: Int, depth: Int) {
+    private mutating func note(_ index: Int, depth: Int) {
         guard index != Int.max else { return }
-        let progress = Search.progress(
-            scheme: schemeMatches(table.routes[index]), host: !hostFailed, depth: depth, complete: false, query: 0)
-        remember(Attempt(route: index, progress: progress, failure: nil))
+        let route = table.routes[index]
+        let scheme = route.scheme.map { view.link.scheme == nil || view.link.scheme == $0 } ?? true
+        let progress = Progress(scheme: scheme, host: !hostFailed, depth: depth, pathComplete: false, query: 0)
+        remember(Attempt(route: index, progress: progress, problems: nil))
     }
 
     private mutating func remember(_ attempt: Attempt) {
@@ -131,41 +169,40 @@ struct Search {
         let position = attempts.firstIndex { other in
             attempt.progress > other.progress || (attempt.progress == other.progress && attempt.route < other.route)
         } ?? attempts.count
-        guard position < 4 else { return }
+        guard position < Search.keptAttempts else { return }
         attempts.insert(attempt, at: position)
-        if attempts.count > 4 { attempts.removeLast() }
+        if attempts.count > Search.keptAttempts { attempts.removeLast() }
     }
 
-    /// The reason reported if a failed match were ever left without a cause. No pattern can
-    /// produce it (a `?` starts the query), so the tests and fuzzers can check it never shows.
-    static let unexplainedReason = Reason.missingPathSegment(expected: "?")
-
-    static func unexplained(_ view: LinkView) -> Problem {
-        Problem(reason: unexplainedReason, span: view.endOfPath)
-    }
-
-    /// The error for a link that matched no route.
-    func error(text: String) -> RouteMatchError {
-        guard let best = attempts.first else {
-            let problem = Problem(
-                reason: .hostMismatch(expected: table.host, found: view.host), span: view.hostRange)
-            return RouteMatchError(reason: problem.reason, input: text, subject: .link, span: problem.span, closestRoute: nil)
-        }
+    /// The closest route's verdict: its problems, or (for a route the walk stopped short of
+    /// that the evaluator finds fitting) the route itself. With no attempt recorded, the
+    /// first-declared route is the closest.
+    func conclude() -> Result<Route, RouteMatchError> {
+        let best = attempts.first ?? Attempt(
+            route: 0, progress: Progress(scheme: false, host: false, depth: 0, pathComplete: false, query: 0),
+            problems: nil)
         let route = table.routes[best.route]
-        let problems = Explanation.problems(of: route, view: view, table: table, hostFailed: hostFailed)
-        // Every attempt the walk records has a cause `Explanation` finds, or a conversion
-        // failure it carries; the last fallback is unreachable, and the fuzzers check that it
-        // never shows (`Search.unexplained`).
-        let first = problems.first ?? best.failure ?? Search.unexplained(view)
-        let table = self.table
-        let hostFailed = self.hostFailed
-        let others = attempts.dropFirst().map(\.route)
-        let details = LazyDetails {
-            Explanation.details(
-                text: text, table: table, closest: best.route, others: others, hostFailed: hostFailed)
+        let problems: Problems
+        if let known = best.problems {
+            problems = known
+        } else {
+            switch Evaluator.evaluate(route, view: view, options: table.options, mode: .allProblems).verdict {
+            case .fails(let found):
+                problems = found
+            case .fits(let values):
+                switch build(route, values) {
+                case .success(let value): return .success(value)
+                case .failure(let failure): problems = Problems(first: failure.problem(route: route, view: view), more: [])
+                }
+            }
         }
-        return RouteMatchError(
-            reason: first.reason, input: text, subject: .link, span: first.span,
-            closestRoute: route.reference, definitionProblems: [], details: details)
+        let others = attempts.dropFirst().map { table.routes[$0.route] }
+        let input = Diagnosis.Input(
+            view: view, defaults: table.defaults, route: route, problems: problems, others: others,
+            hosts: hostFailed ? table.trie.hosts.filter { !$0.isEmpty } : [],
+            expected: hostFailed ? nil : Diagnosis.literalsWhereLinkLeaves(view: view, trie: table.trie))
+        return .failure(RouteMatchError(
+            reason: problems.first.reason, input: view.link.text, subject: .link, span: problems.first.span,
+            closestRoute: route.reference, details: Memo { Diagnosis.details(input) }))
     }
 }

@@ -5,8 +5,8 @@ struct RouteDefinition: Sendable {
     /// The enum case's coding key (equal to `pattern`), or `nil` for a struct route.
     let caseKey: CaseKey?
     let labels: [LabelInfo]
-    /// A label whose type stopped the probe: its name, type and problem.
-    let typeProblem: (label: String, type: String, problem: TypeProblem)?
+    /// What stopped the probe of the route's type, if anything did.
+    let probeProblem: ProbeProblem?
 }
 
 /// Every route of one type compiled into one dispatch structure, with every definition problem
@@ -16,25 +16,20 @@ struct RouteDefinition: Sendable {
 final class RouteTable: Sendable {
     let routes: [CompiledRoute]
     let trie: RouteTrie
-    /// The default scheme, lower-cased; `""` accepts any scheme.
-    let scheme: String
-    /// The default host, lower-cased; `""` makes each pattern's first segment its host.
-    let host: String
-    let options: MatchOptions
+    let defaults: TableDefaults
     /// Every definition problem, in declaration order. A table with problems matches nothing.
     let problems: [DefinitionProblem]
     let routeByCaseKey: [String: Int]
 
-    var hostFromFirstSegment: Bool { host.isEmpty }
+    var options: MatchOptions { defaults.options }
 
     /// The route type's name, for diagnostics.
     let name: String
 
     init(name: String, definitions: [RouteDefinition], scheme: String, host: String, options: MatchOptions) {
         self.name = name
-        self.scheme = scheme.asciiLowercased
-        self.host = host.asciiLowercased
-        self.options = options
+        let defaults = TableDefaults(scheme: scheme.asciiLowercased, host: host.asciiLowercased, options: options)
+        self.defaults = defaults
         // Problems in declaration order, each route's in the order they stand in its pattern.
         var problems: [DefinitionProblem] = []
         var routes: [CompiledRoute] = []
@@ -43,7 +38,7 @@ final class RouteTable: Sendable {
         var signatures: [[String]: Int] = [:]
         for (index, definition) in definitions.enumerated() {
             var found: [DefinitionProblem] = []
-            let route = RouteTable.compile(definition, index: index, scheme: self.scheme, host: self.host, problems: &found)
+            let route = RouteTable.compile(definition, index: index, defaults: defaults, problems: &found)
             let signature = route.signature
             if let earlier = signatures[signature] {
                 found.append(DefinitionProblem(
@@ -58,10 +53,9 @@ final class RouteTable: Sendable {
             trie.insert(route)
             if let key = definition.caseKey { byKey[key.text] = index }
         }
-        trie.orderTerminals(routes)
+        trie.finish(routes)
         if definitions.isEmpty {
-            problems.append(DefinitionProblem(
-                route: RouteReference(name: "", pattern: ""), reason: .noRoutes, span: nil))
+            problems.append(DefinitionProblem(route: nil, reason: .noRoutes, span: nil))
         }
         self.routes = routes
         self.trie = trie
@@ -71,11 +65,11 @@ final class RouteTable: Sendable {
 
     /// Compiles one definition, appending its problems.
     private static func compile(
-        _ definition: RouteDefinition, index: Int, scheme: String, host: String,
+        _ definition: RouteDefinition, index: Int, defaults: TableDefaults,
         problems: inout [DefinitionProblem]
     ) -> CompiledRoute {
         let reference = RouteReference(name: definition.name, pattern: definition.pattern)
-        let parsed = PatternParser.parse(definition.pattern, firstSegmentIsHost: host.isEmpty)
+        let parsed = PatternParser.parse(definition.pattern, firstSegmentIsHost: defaults.hostFromFirstSegment)
         let ast = parsed.ast
         let wholePattern = 0..<definition.pattern.utf8.count
         func report(_ reason: Reason, _ span: Range<Int>?, alternatives: [String] = []) {
@@ -93,7 +87,7 @@ final class RouteTable: Sendable {
         func bind(_ name: String, _ source: CompiledRoute.Source, span: Range<Int>) -> Int? {
             guard let label = labelNames.firstIndex(of: name) else {
                 // With a probe that stopped early, later labels are unknown: no verdict.
-                if definition.typeProblem == nil {
+                if definition.probeProblem == nil {
                     report(.unknownPlaceholder(name: name), span, alternatives: labelNames)
                 }
                 return nil
@@ -114,9 +108,13 @@ final class RouteTable: Sendable {
         if let fragment = ast.fragment, let name = fragment.value.captureName {
             fragmentLabel = bind(name, .fragment, span: fragment.span)
         }
-        if let typeProblem = definition.typeProblem {
-            let span = ast.captures.first { $0.name == typeProblem.label }?.span ?? wholePattern
-            report(.unsupportedType(label: typeProblem.label, type: typeProblem.type, problem: typeProblem.problem), span)
+        switch definition.probeProblem {
+        case .label(let name, let type, let problem)?:
+            report(.unsupportedType(label: name, type: type, problem: problem), ast.span(ofCapture: name) ?? wholePattern)
+        case .samplesRejected(let type, let message)?:
+            report(.samplesRejected(type: type, message: message), wholePattern)
+        case nil:
+            break
         }
         // A label looks unused when its placeholder is malformed: the syntax problem says it.
         let hasSyntaxProblem = parsed.problems.contains { if case .patternSyntax = $0.reason { return true }; return false }
@@ -131,8 +129,8 @@ final class RouteTable: Sendable {
         }
         return CompiledRoute(
             index: index, reference: reference, ast: ast, caseKey: definition.caseKey,
-            scheme: ast.scheme ?? (scheme.isEmpty ? nil : scheme),
-            host: ast.host ?? host,
+            scheme: ast.scheme ?? (defaults.scheme.isEmpty ? nil : defaults.scheme),
+            host: ast.host ?? defaults.host,
             labels: labels, sources: sources, queryLabels: queryLabels, segmentLabels: segmentLabels,
             fragmentLabel: fragmentLabel)
     }
@@ -142,9 +140,8 @@ final class RouteTable: Sendable {
         guard let first = problems.first else { return nil }
         let name = self.name
         return RouteMatchError(
-            reason: first.reason, input: first.route.pattern, subject: .pattern, span: first.span,
-            closestRoute: first.route.pattern.isEmpty && first.route.name.isEmpty ? nil : first.route,
-            definitionProblems: problems,
-            details: LazyDetails { LazyDetails.Details(tableName: name) })
+            reason: first.reason, input: first.route?.pattern ?? "", subject: .pattern, span: first.span,
+            closestRoute: first.route, definitionProblems: problems,
+            details: Memo { RouteMatchError.Details(tableName: name) })
     }
 }

@@ -13,7 +13,13 @@ struct RouteTrie: Sendable {
         var firstRoute = Int.max
         /// The earliest-declared route strictly below this node.
         var firstRouteBelow = Int.max
+        /// The literal edges of the earliest-declared routes, at most five, earliest first:
+        /// what a diagnostic offers when a link leaves the table here.
+        var firstLiterals: [String] = []
     }
+
+    /// How many literal edges ``Node/firstLiterals`` keeps.
+    static let offeredLiterals = 5
 
     private(set) var nodes: [Node] = []
     /// Root node per host (lower-cased).
@@ -62,9 +68,21 @@ struct RouteTrie: Sendable {
         return node
     }
 
-    /// Orders each node's terminal routes: more literal query items first, then more required
-    /// items, then declaration order.
-    mutating func orderTerminals(_ routes: [CompiledRoute]) {
+    /// Orders each node's terminal routes (more literal query items first, then more required
+    /// items, then declaration order) and keeps its earliest literal edges.
+    mutating func finish(_ routes: [CompiledRoute]) {
+        for index in nodes.indices where !nodes[index].literals.isEmpty {
+            // The five earliest by declaration, kept sorted while scanning once.
+            var best: [(order: Int, text: String)] = []
+            for (text, child) in nodes[index].literals {
+                let entry = (order: nodes[child].firstRoute, text: text)
+                guard best.count < RouteTrie.offeredLiterals || entry.order < best[best.count - 1].order else { continue }
+                let position = best.firstIndex { entry.order < $0.order } ?? best.count
+                best.insert(entry, at: position)
+                if best.count > RouteTrie.offeredLiterals { best.removeLast() }
+            }
+            nodes[index].firstLiterals = best.map(\.text)
+        }
         for index in nodes.indices where nodes[index].terminals.count > 1 {
             nodes[index].terminals.sort { lhs, rhs in
                 let a = routes[lhs], b = routes[rhs]

@@ -12,6 +12,14 @@ struct PatternAST: Equatable, Sendable {
             if case .capture(let name) = self { return name }
             return nil
         }
+
+        /// The value as a pattern writes it: the literal, or `${name}`.
+        var patternText: String {
+            switch self {
+            case .literal(let text): return text
+            case .capture(let name): return "${\(name)}"
+            }
+        }
     }
 
     /// One path segment.
@@ -49,5 +57,13 @@ struct PatternAST: Equatable, Sendable {
         for item in queryItems { if let name = item.value.captureName { result.append((name, item.valueSpan)) } }
         if let fragment, let name = fragment.value.captureName { result.append((name, fragment.span)) }
         return result
+    }
+
+    /// The span of the placeholder `${name}`, if the pattern has one.
+    func span(ofCapture name: String) -> Range<Int>? {
+        for segment in segments where segment.value.captureName == name { return segment.span }
+        for item in queryItems where item.value.captureName == name { return item.valueSpan }
+        if let fragment, fragment.value.captureName == name { return fragment.span }
+        return nil
     }
 }

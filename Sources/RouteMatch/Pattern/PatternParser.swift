@@ -9,7 +9,7 @@
 enum PatternParser {
     struct Output {
         var ast: PatternAST
-        var problems: [(reason: Reason, span: Range<Int>)]
+        var problems: [Problem]
     }
 
     /// Parses `text`. When `firstSegmentIsHost` is set (the type has no default host) and the
@@ -29,7 +29,7 @@ enum PatternParser {
             let schemeRange = 0..<separator
             let scheme = LinkReader.slice(bytes, schemeRange)
             if !isValidScheme(scheme) {
-                output.problems.append((.patternSyntax(.invalidScheme(scheme)), schemeRange))
+                output.problems.append(Problem(reason: .patternSyntax(.invalidScheme(scheme)), span: schemeRange))
             }
             output.ast.scheme = scheme.asciiLowercased
             output.ast.schemeSpan = schemeRange
@@ -39,7 +39,7 @@ enum PatternParser {
             let hostRange = hostStart..<hostEnd
             let host = LinkReader.slice(bytes, hostRange)
             if host.utf8.contains(UInt8(ascii: "$")) && host.contains("${") {
-                output.problems.append((.patternSyntax(.placeholderInHost), hostRange))
+                output.problems.append(Problem(reason: .patternSyntax(.placeholderInHost), span: hostRange))
             }
             output.ast.host = host.asciiLowercased
             output.ast.hostSpan = hostRange
@@ -70,7 +70,7 @@ enum PatternParser {
         // duplicate placeholders
         var seen: Set<String> = []
         for capture in output.ast.captures where !seen.insert(capture.name).inserted {
-            output.problems.append((.duplicatePlaceholder(name: capture.name), capture.span))
+            output.problems.append(Problem(reason: .duplicatePlaceholder(name: capture.name), span: capture.span))
         }
         return output
     }
@@ -91,18 +91,18 @@ enum PatternParser {
                 if segmentRange.isEmpty {
                     // A single trailing slash is allowed; any other empty segment is not.
                     if !(isLast && !isFirst) {
-                        output.problems.append((.patternSyntax(.emptySegment), segmentRange))
+                        output.problems.append(Problem(reason: .patternSyntax(.emptySegment), span: segmentRange))
                     }
                 } else if isFirst && hostFromSegment {
                     let host = LinkReader.slice(bytes, segmentRange)
                     if host.contains("${") {
-                        output.problems.append((.patternSyntax(.placeholderInHost), segmentRange))
+                        output.problems.append(Problem(reason: .patternSyntax(.placeholderInHost), span: segmentRange))
                     }
                     output.ast.host = host.asciiLowercased
                     output.ast.hostSpan = segmentRange
                 } else if let value = parseValue(bytes, segmentRange, into: &output) {
                     if case .literal(let literal) = value, literal == "." || literal == ".." {
-                        output.problems.append((.patternSyntax(.dotSegment(literal)), segmentRange))
+                        output.problems.append(Problem(reason: .patternSyntax(.dotSegment(literal)), span: segmentRange))
                     }
                     output.ast.segments.append(.init(value: value, span: segmentRange))
                 }
@@ -126,24 +126,24 @@ enum PatternParser {
                 var equals = itemRange.lowerBound
                 while equals < itemRange.upperBound, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
                 guard equals < itemRange.upperBound else {
-                    output.problems.append((.patternSyntax(.queryItemWithoutValue(LinkReader.slice(bytes, itemRange))), itemRange))
+                    output.problems.append(Problem(reason: .patternSyntax(.queryItemWithoutValue(LinkReader.slice(bytes, itemRange))), span: itemRange))
                     continue
                 }
                 let keyRange = itemRange.lowerBound..<equals
                 let valueRange = equals + 1..<itemRange.upperBound
                 guard !keyRange.isEmpty else {
-                    output.problems.append((.patternSyntax(.emptyQueryKey), itemRange))
+                    output.problems.append(Problem(reason: .patternSyntax(.emptyQueryKey), span: itemRange))
                     continue
                 }
                 let keyText = LinkReader.slice(bytes, keyRange)
                 if keyText.contains("${") {
-                    output.problems.append((.patternSyntax(.placeholderInsideText), keyRange))
+                    output.problems.append(Problem(reason: .patternSyntax(.placeholderInsideText), span: keyRange))
                     continue
                 }
                 guard let key = decodeLiteral(bytes, keyRange, into: &output) else { continue }
                 guard let value = parseValue(bytes, valueRange, into: &output) else { continue }
                 if !keys.insert(key).inserted {
-                    output.problems.append((.duplicateQueryKey(key: key), keyRange))
+                    output.problems.append(Problem(reason: .duplicateQueryKey(key: key), span: keyRange))
                     continue
                 }
                 output.ast.queryItems.append(.init(
@@ -164,21 +164,21 @@ enum PatternParser {
         var close = open + 2
         while close < range.upperBound, bytes[close] != UInt8(ascii: "}") { close += 1 }
         guard close < range.upperBound else {
-            output.problems.append((.patternSyntax(.unclosedPlaceholder), open..<range.upperBound))
+            output.problems.append(Problem(reason: .patternSyntax(.unclosedPlaceholder), span: open..<range.upperBound))
             return nil
         }
         let placeholder = open..<close + 1
         guard placeholder == range else {
-            output.problems.append((.patternSyntax(.placeholderInsideText), range))
+            output.problems.append(Problem(reason: .patternSyntax(.placeholderInsideText), span: range))
             return nil
         }
         let name = LinkReader.slice(bytes, open + 2..<close)
         if name.isEmpty {
-            output.problems.append((.patternSyntax(.emptyPlaceholderName), placeholder))
+            output.problems.append(Problem(reason: .patternSyntax(.emptyPlaceholderName), span: placeholder))
             return nil
         }
         if !isIdentifier(name) {
-            output.problems.append((.patternSyntax(.invalidPlaceholderName(name)), placeholder))
+            output.problems.append(Problem(reason: .patternSyntax(.invalidPlaceholderName(name)), span: placeholder))
             return nil
         }
         return .capture(name)
@@ -190,7 +190,7 @@ enum PatternParser {
         switch PercentDecoding.decode(bytes, range) {
         case .success(let value): return value
         case .failure(let bad):
-            output.problems.append((.patternSyntax(.malformedPercentEncoding(LinkReader.slice(bytes, bad.range))), bad.range))
+            output.problems.append(Problem(reason: .patternSyntax(.malformedPercentEncoding(LinkReader.slice(bytes, bad.range))), span: bad.range))
             return nil
         }
     }

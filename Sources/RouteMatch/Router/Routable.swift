@@ -156,7 +156,7 @@ extension Router where Route: Routable {
             let shape = ShapeProbe.probe(Route.self, caseKey: caseKey)
             definitions.append(RouteDefinition(
                 name: Router.caseName(shape), pattern: pattern, caseKey: caseKey,
-                labels: shape.labels, typeProblem: shape.problem))
+                labels: shape.labels, probeProblem: shape.problem))
         }
         self.table = RouteTable(name: "\(Route.self)", definitions: definitions, scheme: Route.scheme, host: Route.host, options: Route.options)
         self.isEnum = true

@@ -25,34 +25,72 @@ public struct Router<Route: Codable>: Sendable {
     /// Matches a link: `scheme://host/path?query#fragment`, or a raw `path?query` read under
     /// the table's default scheme and host.
     ///
+    /// ```swift
+    /// switch router.match("myapp://app/user/42?tab=posts") {
+    /// case .success(let profile): show(profile)
+    /// case .failure(let error): print(error)
+    /// }
+    /// ```
+    ///
     /// - Parameter link: The link exactly as received.
     /// - Returns: The route, or a ``RouteMatchError`` that names the reason, the offending span
     ///   and the closest route.
+    /// - Complexity: O(*m*) for a link of *m* bytes: one walk of the table's trie, whatever
+    ///   the number of routes. The diagnostic's text is computed only when it is read.
     public func match(_ link: String) -> Result<Route, RouteMatchError> {
-        var result: Route?
-        let error = table.match(link) { index, values in decode(index, values) { result = $0 } }
-        if let result { return .success(result) }
-        return .failure(error ?? RouteMatchError(
-            reason: .noRoutes, input: link, subject: .link, span: nil, closestRoute: nil))
+        table.match(link, build: decode)
     }
 
     /// Matches a `URL` by its absolute string.
     ///
     /// - Parameter url: The URL as received.
     /// - Returns: The route, or the reason it did not match.
+    /// - Complexity: As ``match(_:)-(String)``.
     public func match(_ url: URL) -> Result<Route, RouteMatchError> {
         match(url.absoluteString)
     }
 
+    /// The route a link names; the throwing spelling of ``match(_:)-(String)``.
+    ///
+    /// ```swift
+    /// let profile = try router.route(for: "myapp://app/user/42")
+    /// ```
+    ///
+    /// - Parameter link: The link exactly as received.
+    /// - Returns: The route.
+    /// - Throws: ``RouteMatchError`` when no route matches.
+    public func route(for link: String) throws(RouteMatchError) -> Route {
+        try match(link).get()
+    }
+
+    /// The route a `URL` names.
+    ///
+    /// - Parameter url: The URL as received.
+    /// - Returns: The route.
+    /// - Throws: ``RouteMatchError`` when no route matches.
+    public func route(for url: URL) throws(RouteMatchError) -> Route {
+        try match(url).get()
+    }
+
     /// Renders a route as a link.
+    ///
+    /// ```swift
+    /// try router.link(for: Profile(id: 42, tab: nil))   // "myapp://app/user/42"
+    /// ```
     ///
     /// - Parameters:
     ///   - route: The route value.
     ///   - scheme: A scheme to use instead of the route's.
-    ///   - host: A host to use instead of the route's.
-    /// - Returns: A link that matches back to `route`.
-    /// - Throws: ``RouteMatchError`` with ``Reason/unrenderableValue(label:problem:)`` when a
-    ///   value cannot be written so that it reads back as itself.
+    ///   - host: A host to use instead of the table's default host. A route whose pattern
+    ///     gives its own host (a table without a default host, or `https://host/…` in the
+    ///     pattern) cannot take one: its host chooses the route.
+    /// - Returns: A link that matches back to `route` (with the overrides read as the route's
+    ///   own scheme and host).
+    /// - Throws: ``RouteMatchError`` with ``RouteMatchError/Reason/unrenderableValue(label:problem:)``
+    ///   when a value cannot be written so that it reads back as itself, or
+    ///   ``RouteMatchError/Reason/unrenderableRoute(_:)`` when the route as a whole cannot.
+    /// - Complexity: O(*m*) for a link of *m* bytes, plus the route's `encode(to:)`; the
+    ///   read-back check is one match.
     public func link(for route: Route, scheme: String? = nil, host: String? = nil) throws(RouteMatchError) -> String {
         if let error = table.definitionError() { throw error }
         let encoder = RouteEncoder(isEnum: isEnum)
@@ -60,44 +98,53 @@ public struct Router<Route: Codable>: Sendable {
         do { try route.encode(to: encoder) } catch { encodingFailed = true }
         guard let index = routeIndex(for: encoder), table.routes.indices.contains(index) else {
             throw RouteMatchError(
-                reason: .unrenderableValue(label: "", problem: encodingFailed ? .encodingFailed : .notTextual),
+                reason: .unrenderableRoute(encodingFailed ? .encodingFailed : .notARoute),
                 input: "", subject: .render, span: nil, closestRoute: nil)
         }
         let compiled = table.routes[index]
-        if encodingFailed, encoder.problem == nil {
+        if let problem = encoder.problem { throw problem.error(route: compiled) }
+        if encodingFailed {
             throw RouteMatchError(
-                reason: .unrenderableValue(label: "", problem: .encodingFailed),
+                reason: .unrenderableRoute(.encodingFailed),
                 input: compiled.reference.pattern, subject: .render, span: nil, closestRoute: compiled.reference)
         }
-        if let problem = encoder.problem {
-            let span = compiled.ast.captures.first { $0.name == problem.label }?.span
+        if let host, let patternHost = compiled.ast.host {
             throw RouteMatchError(
-                reason: .unrenderableValue(label: problem.label, problem: problem.problem),
-                input: compiled.reference.pattern, subject: .render, span: span, closestRoute: compiled.reference)
+                reason: .unrenderableRoute(.hostOverride(host: host, patternHost: patternHost)),
+                input: compiled.reference.pattern, subject: .render, span: compiled.ast.hostSpan,
+                closestRoute: compiled.reference)
         }
         let link = try LinkRenderer.render(
-            route: compiled, table: table, texts: encoder.texts(for:),
+            route: compiled, defaults: table.defaults, texts: encoder.texts(for:),
             scheme: scheme, host: host
         ).get()
-        try checkReadsBack(link, as: compiled)
+        try checkReadsBack(link, as: compiled, scheme: scheme, host: host)
         return link
     }
 
     /// Renders a route as a `URL`.
     ///
+    /// - Parameters:
+    ///   - route: The route value.
+    ///   - scheme: A scheme to use instead of the route's.
+    ///   - host: A host to use instead of the table's default host.
+    /// - Returns: A URL that matches back to `route`.
     /// - Throws: ``RouteMatchError`` as ``link(for:scheme:host:)`` does.
     public func url(for route: Route, scheme: String? = nil, host: String? = nil) throws(RouteMatchError) -> URL {
         let text = try link(for: route, scheme: scheme, host: host)
         guard let url = URL(string: text) else {
             throw RouteMatchError(
-                reason: .unrenderableValue(label: "", problem: .notTextual), input: text, subject: .render,
-                span: nil, closestRoute: nil)
+                reason: .unrenderableRoute(.notAURL), input: text, subject: .render, span: nil, closestRoute: nil)
         }
         return url
     }
 
     /// Checks the table: throws its first definition problem, with every problem listed in
     /// the error's ``RouteMatchError/definitionProblems``.
+    ///
+    /// ```swift
+    /// @Test func routesAreValid() throws { try router.validate() }
+    /// ```
     ///
     /// - Throws: ``RouteMatchError`` whose subject is ``RouteMatchError/Subject/pattern``.
     public func validate() throws(RouteMatchError) {
@@ -107,45 +154,56 @@ public struct Router<Route: Codable>: Sendable {
     /// The routes' names and patterns, in declaration order.
     public var routes: [RouteReference] { table.routes.map(\.reference) }
 
-    /// Throws when `link` would be read back as a route other than `route`: a value that
-    /// spells a more specific route's literal. Scheme and host are not compared, since the
-    /// caller may have overridden them.
-    private func checkReadsBack(_ link: String, as route: CompiledRoute) throws(RouteMatchError) {
-        guard case .success(var components) = LinkReader.read(link, limits: table.options.limits) else { return }
-        components.scheme = nil
-        let view = LinkView(components, table: table)
-        guard let root = table.trie.roots[view.host] ?? table.trie.roots[route.host] else { return }
-        var winner: Int?
-        var search = Search(table: table, view: view)
-        _ = search.walk(node: root, depth: 0) { index, values in decode(index, values) { _ in winner = index } }
-        guard let winner, winner != route.index else { return }
-        let other = table.routes[winner]
-        // The label whose value is the other route's literal at the same place.
-        var label = route.labels.first?.name ?? ""
-        for (offset, spec) in route.ast.segments.enumerated() {
-            guard let index = route.segmentLabels[offset], offset < other.ast.segments.count,
-                case .literal = other.ast.segments[offset].value, spec.value.captureName != nil
-            else { continue }
-            label = route.labels[index].name
-            break
+    /// Throws unless `link` reads back as `route`. The overrides, which the table does not
+    /// know, are read as the route's own scheme and host.
+    private func checkReadsBack(
+        _ link: String, as route: CompiledRoute, scheme: String?, host: String?
+    ) throws(RouteMatchError) {
+        guard case .read(var components) = LinkReader.read(link, limits: table.options.limits) else {
+            // Every component is percent-encoded, so a rendered link always reads.
+            return
         }
-        let span = route.ast.captures.first { $0.name == label }?.span
-        throw RouteMatchError(
-            reason: .unrenderableValue(label: label, problem: .readsAsAnotherRoute(other.reference.name)),
-            input: route.reference.pattern, subject: .render, span: span, closestRoute: route.reference)
+        if scheme != nil { components.scheme = route.scheme ?? components.scheme }
+        if host != nil {
+            components.host = route.host.isEmpty ? nil : route.host
+            components.port = nil
+            components.portRange = nil
+        }
+        let view = LinkView(components, defaults: table.defaults)
+        let readBack = table.match(view) { compiled, values in
+            decode(compiled, values).map { _ in compiled.index }
+        }
+        switch readBack {
+        case .success(route.index):
+            return
+        case .success(let other):
+            throw readsAsAnotherRoute(route, other: table.routes[other])
+        case .failure(let error):
+            if case .formatFailure(let label, _, _) = error.reason {
+                throw RenderFailure(label: label, problem: .doesNotReadBack).error(route: route)
+            }
+            throw error
+        }
     }
 
-    /// Builds route `index`'s value from its bound values and hands it to `found`; returns the
-    /// label that did not convert, for the matcher to try the next route.
-    private func decode(_ index: Int, _ values: [BoundValue], _ found: (Route) -> Void) -> RouteDecoder.Failure? {
-        let route = table.routes[index]
-        switch RouteDecoder.decode(Route.self, caseKey: route.caseKey, labels: route.labelNames, values: values) {
-        case .success(let value):
-            found(value)
-            return nil
-        case .failure(let failure):
-            return failure
+    /// The error for a link that reads back as `other`: the label whose value spells one of
+    /// `other`'s literals at its place, or the route as a whole when no value does.
+    private func readsAsAnotherRoute(_ route: CompiledRoute, other: CompiledRoute) -> RouteMatchError {
+        for (offset, spec) in route.ast.segments.enumerated() {
+            guard let index = route.segmentLabels[offset], spec.value.captureName != nil,
+                offset < other.ast.segments.count, case .literal = other.ast.segments[offset].value
+            else { continue }
+            return RenderFailure(label: route.labels[index].name, problem: .readsAsAnotherRoute(other.reference.name))
+                .error(route: route)
         }
+        return RouteMatchError(
+            reason: .unrenderableRoute(.readsAsAnotherRoute(other.reference.name)),
+            input: route.reference.pattern, subject: .render, span: nil, closestRoute: route.reference)
+    }
+
+    /// Builds `route`'s value from the texts its labels bind.
+    private func decode(_ route: CompiledRoute, _ values: [BoundValue]) -> Result<Route, DecodeFailure> {
+        RouteDecoder.decode(Route.self, caseKey: route.caseKey, labels: route.labelNames, values: values)
     }
 
     /// The route a value renders with: its case's, or for a struct type with several patterns
@@ -185,7 +243,7 @@ extension Router where Route: Codable {
             let shape = ShapeProbe.probe(Route.self, caseKey: nil)
             definitions.append(RouteDefinition(
                 name: routes.names[offset] ?? "\(Route.self)", pattern: pattern, caseKey: nil,
-                labels: shape.labels, typeProblem: shape.problem))
+                labels: shape.labels, probeProblem: shape.problem))
         }
         self.table = RouteTable(name: "\(Route.self)", definitions: definitions, scheme: scheme, host: host, options: options)
         self.isEnum = false

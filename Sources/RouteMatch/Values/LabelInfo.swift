@@ -37,6 +37,9 @@ struct ProbedValue<T> {
     var info: LabelInfo
 }
 
+/// Stops a probe's decoding: the type asked for something RouteMatch cannot serve it.
+struct ProbeStop: Error {}
+
 /// Learns a label's type by making a sample value of it.
 enum ValueProbe {
     /// Sample texts for types RouteMatch reads directly, tried in order for a
@@ -45,7 +48,12 @@ enum ValueProbe {
 
     static func probe<T: Decodable>(
         _ type: T.Type, label: String, isOptional: Bool
-    ) -> Result<ProbedValue<T>, TypeProblem> {
+    ) -> Result<ProbedValue<T>, Refused<RouteMatchError.TypeProblem>> {
+        // A sample the type gives itself.
+        if let provider = T.self as? any RouteSampleProviding.Type,
+            case .success(let value) = TextConversion.value(T.self, single: provider.routeSample) {
+            return .success(ProbedValue(value: value, info: info(T.self, label, isOptional, isList: false, sample: provider.routeSample)))
+        }
         // Scalars: String, Bool, integers, floating point, UUID, LosslessStringConvertible.
         if TextConversion.scalar(T.self, "") != nil {
             for text in preferredSamples(T.self) {
@@ -53,7 +61,7 @@ enum ValueProbe {
                     return .success(ProbedValue(value: value, info: info(T.self, label, isOptional, isList: false, sample: text)))
                 }
             }
-            return .failure(.noSampleValue)
+            return .failure(Refused(.noSampleValue))
         }
         // Raw-value enums that list their cases.
         if let cases = TextConversion.allRawValues(T.self), let first = cases.first,
@@ -71,7 +79,7 @@ enum ValueProbe {
         let decoder = ProbeTextDecoder()
         do {
             let value = try T(from: decoder)
-            if decoder.sawKeyed { return .failure(.notTextual) }
+            if decoder.sawKeyed { return .failure(Refused(.notTextual)) }
             if let element = decoder.element {
                 let listInfo = LabelInfo(
                     name: label, typeName: "[\(element.typeName)]", isOptional: isOptional, isList: true,
@@ -81,8 +89,8 @@ enum ValueProbe {
             let sample = decoder.sample ?? ""
             return .success(ProbedValue(value: value, info: info(T.self, label, isOptional, isList: false, sample: sample)))
         } catch {
-            if decoder.sawKeyed || decoder.nestedList { return .failure(.notTextual) }
-            return .failure(.noSampleValue)
+            if decoder.sawKeyed || decoder.nestedList { return .failure(Refused(.notTextual)) }
+            return .failure(Refused(.noSampleValue))
         }
     }
 
@@ -128,13 +136,13 @@ final class ProbeTextDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         sawKeyed = true
-        throw TextConversion.Failure(expected: "text")
+        throw ProbeStop()
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard depth == 0 else {
             nestedList = true
-            throw TextConversion.Failure(expected: "text")
+            throw ProbeStop()
         }
         depth += 1
         return Elements(decoder: self)
@@ -152,8 +160,8 @@ final class ProbeTextDecoder: Decoder {
                 decoder.sample = probed.info.sample
                 return probed.value
             case .failure(let problem):
-                if problem == .notTextual { decoder.sawKeyed = true }
-                throw TextConversion.Failure(expected: "\(T.self)")
+                if problem.why == .notTextual { decoder.sawKeyed = true }
+                throw ProbeStop()
             }
         }
     }
@@ -171,26 +179,26 @@ final class ProbeTextDecoder: Decoder {
             case .success(let probed):
                 if probed.info.isList {
                     decoder.nestedList = true
-                    throw TextConversion.Failure(expected: "text")
+                    throw ProbeStop()
                 }
                 decoder.element = probed.info
                 return probed.value
             case .failure(let problem):
-                if problem == .notTextual { decoder.sawKeyed = true }
-                throw TextConversion.Failure(expected: "\(T.self)")
+                if problem.why == .notTextual { decoder.sawKeyed = true }
+                throw ProbeStop()
             }
         }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
             decoder.sawKeyed = true
-            throw TextConversion.Failure(expected: "text")
+            throw ProbeStop()
         }
         mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
             decoder.nestedList = true
-            throw TextConversion.Failure(expected: "text")
+            throw ProbeStop()
         }
         mutating func superDecoder() throws -> any Decoder {
             decoder.sawKeyed = true
-            throw TextConversion.Failure(expected: "text")
+            throw ProbeStop()
         }
     }
 }

@@ -6,7 +6,7 @@ extension RouteDecoder.Labels {
     @inline(__always)
     func single(_ key: Key) throws -> (slot: Int, text: String)? {
         guard let slot = decoder.slot(key.stringValue) else {
-            throw RouteDecoder.Failure(label: 0, element: 0, expected: "value")
+            throw DecodeFailure.rejected(message: "no value for '\(key.stringValue)'")
         }
         if case .one(let text) = decoder.values[slot] { return (slot, text) }
         return nil
@@ -17,7 +17,7 @@ extension RouteDecoder.Labels {
         guard let (slot, text) = try single(key) else { return try decodeValue(T.self, forKey: key) }
         switch convert(text) {
         case .success(let value): return value
-        case .failure(let failure): throw RouteDecoder.Failure(label: slot, element: 0, expected: failure.expected)
+        case .failure(let failure): throw DecodeFailure.label(slot, element: 0, expected: failure.expected)
         }
     }
 

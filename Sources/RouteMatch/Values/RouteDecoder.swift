@@ -8,19 +8,17 @@ enum BoundValue: Sendable {
     case many([String])
 }
 
+/// Why a route's value could not be built from the texts its labels bind.
+enum DecodeFailure: Error {
+    /// The text of label `label` (element `element` of a list) does not convert.
+    case label(Int, element: Int, expected: ValueType)
+    /// The route type's own `init(from:)` refused the values; its error's message.
+    case rejected(message: String)
+}
+
 /// Builds a route value through its own `init(from:)`, serving each label its bound text
 /// converted to the label's type.
 final class RouteDecoder: CaseDecoding {
-    /// A label whose text did not convert, or (with `label == Failure.wholeRoute`) the route
-    /// type's own `init(from:)` refusing the values, `expected` then holding its message.
-    struct Failure: Error {
-        let label: Int
-        let element: Int
-        let expected: String
-
-        static let wholeRoute = -1
-    }
-
     let caseKey: CaseKey?
     /// The labels' names, in slot order.
     let labels: [String]
@@ -37,16 +35,16 @@ final class RouteDecoder: CaseDecoding {
     /// Decodes `Route`, reporting the first label that does not convert.
     static func decode<Route: Decodable>(
         _ type: Route.Type, caseKey: CaseKey?, labels: [String], values: [BoundValue]
-    ) -> Result<Route, Failure> {
+    ) -> Result<Route, DecodeFailure> {
         let decoder = RouteDecoder(caseKey: caseKey, labels: labels, values: values)
         do {
             return .success(try Route(from: decoder))
-        } catch let failure as Failure {
+        } catch let failure as DecodeFailure {
             return .failure(failure)
         } catch let error as DecodingError {
-            return .failure(Failure(label: Failure.wholeRoute, element: 0, expected: RouteDecoder.message(error)))
+            return .failure(.rejected(message: RouteDecoder.message(error)))
         } catch {
-            return .failure(Failure(label: Failure.wholeRoute, element: 0, expected: "\(error)"))
+            return .failure(.rejected(message: "\(error)"))
         }
     }
 
@@ -66,13 +64,9 @@ final class RouteDecoder: CaseDecoding {
         return KeyedDecodingContainer(Labels<Key>(decoder: self))
     }
 
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        throw Failure(label: 0, element: 0, expected: "keyed")
-    }
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw refusal() }
 
-    func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        throw Failure(label: 0, element: 0, expected: "keyed")
-    }
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { throw refusal() }
 
     /// The slot of the label named `name`.
     @inline(__always)
@@ -84,7 +78,9 @@ final class RouteDecoder: CaseDecoding {
         KeyedDecodingContainer(Labels<NestedKey>(decoder: self))
     }
 
-    func refusal() -> any Error { Failure(label: 0, element: 0, expected: "case") }
+    func refusal() -> any Error {
+        DecodeFailure.rejected(message: "the route decodes as something other than a case or a keyed structure")
+    }
 
     struct Labels<Key: CodingKey>: UniformKeyedDecoding {
         let decoder: RouteDecoder
@@ -108,7 +104,7 @@ final class RouteDecoder: CaseDecoding {
 
         func decodeValue<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
             guard let slot = decoder.slot(key.stringValue) else {
-                throw Failure(label: 0, element: 0, expected: "\(T.self)")
+                throw DecodeFailure.rejected(message: "no value for '\(key.stringValue)'")
             }
             let result: Result<T, TextConversion.Failure>
             switch decoder.values[slot] {
@@ -119,7 +115,7 @@ final class RouteDecoder: CaseDecoding {
             switch result {
             case .success(let value): return value
             case .failure(let failure):
-                throw Failure(label: slot, element: failure.index, expected: failure.expected)
+                throw DecodeFailure.label(slot, element: failure.index, expected: failure.expected)
             }
         }
 
@@ -129,10 +125,10 @@ final class RouteDecoder: CaseDecoding {
         }
 
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-            throw Failure(label: decoder.slot(key.stringValue) ?? 0, element: 0, expected: "text")
+            throw decoder.refusal()
         }
         func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-            throw Failure(label: decoder.slot(key.stringValue) ?? 0, element: 0, expected: "text")
+            throw decoder.refusal()
         }
         func superDecoder() throws -> any Decoder { decoder }
         func superDecoder(forKey key: Key) throws -> any Decoder { decoder }

@@ -6,7 +6,9 @@ final class RouteEncoder: Encoder {
     /// Each label's texts; `nil` for `nil` (an absent optional).
     private(set) var values: [(label: String, texts: [String]?)] = []
     /// The first label that did not encode as text.
-    private(set) var problem: (label: String, problem: RenderProblem)?
+    private(set) var problem: RenderFailure?
+    /// Whether the route asked for a container that is not a case's or a struct's labels.
+    private(set) var isNotARoute = false
     private let isEnum: Bool
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -23,12 +25,12 @@ final class RouteEncoder: Encoder {
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        problem = problem ?? ("", .notTextual)
+        isNotARoute = true
         return TextEncoder().unkeyedContainer()
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        problem = problem ?? ("", .notTextual)
+        isNotARoute = true
         return TextEncoder().singleValueContainer()
     }
 
@@ -57,7 +59,7 @@ final class RouteEncoder: Encoder {
             switch TextConversion.texts(of: value) {
             case .success(let texts): encoder.values.append((key.stringValue, texts))
             case .failure(let problem):
-                encoder.problem = encoder.problem ?? (key.stringValue, problem)
+                encoder.problem = encoder.problem ?? RenderFailure(label: key.stringValue, problem: problem.why)
             }
         }
 
@@ -66,11 +68,11 @@ final class RouteEncoder: Encoder {
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-            encoder.problem = encoder.problem ?? (key.stringValue, .notTextual)
+            encoder.problem = encoder.problem ?? RenderFailure(label: key.stringValue, problem: .notTextual)
             return TextEncoder().container(keyedBy: NestedKey.self)
         }
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-            encoder.problem = encoder.problem ?? (key.stringValue, .notTextual)
+            encoder.problem = encoder.problem ?? RenderFailure(label: key.stringValue, problem: .notTextual)
             return TextEncoder().unkeyedContainer()
         }
         mutating func superEncoder() -> any Encoder { encoder }

@@ -1,3 +1,11 @@
+/// What stopped a probe of a route's type.
+enum ProbeProblem: Sendable {
+    /// A label whose type cannot be read from text, or has no sample.
+    case label(String, type: String, RouteMatchError.TypeProblem)
+    /// The route type's own `init(from:)` refused the samples.
+    case samplesRejected(type: String, message: String)
+}
+
 /// Learns a route's labels, their types and which are optional, by running the route type's
 /// own `init(from:)` once against a decoder that serves sample values.
 ///
@@ -10,8 +18,8 @@ final class ShapeProbe: CaseDecoding {
         var labels: [LabelInfo] = []
         /// The synthesized per-case key type's name (`UserPostsCodingKeys`), for enums.
         var caseKeyTypeName: String?
-        /// A label whose type stopped the probe.
-        var problem: (label: String, type: String, problem: TypeProblem)?
+        /// What stopped the probe.
+        var problem: ProbeProblem?
         /// The sample value, when the probe made one.
         var value: Any?
     }
@@ -32,7 +40,7 @@ final class ShapeProbe: CaseDecoding {
             // No label stopped the probe: the type's own `init(from:)` refused the samples.
             if probe.shape.problem == nil {
                 let message = (error as? DecodingError).map(RouteDecoder.message) ?? "\(error)"
-                probe.shape.problem = ("", "\(Route.self)", .samplesRejected(message))
+                probe.shape.problem = .samplesRejected(type: "\(Route.self)", message: message)
             }
         }
         return probe.shape
@@ -44,11 +52,11 @@ final class ShapeProbe: CaseDecoding {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        throw TextConversion.Failure(expected: "keyed")
+        throw ProbeStop()
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        throw TextConversion.Failure(expected: "keyed")
+        throw ProbeStop()
     }
 
     func labels<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) -> KeyedDecodingContainer<NestedKey> {
@@ -56,7 +64,7 @@ final class ShapeProbe: CaseDecoding {
         return KeyedDecodingContainer(Labels<NestedKey>(probe: self))
     }
 
-    func refusal() -> any Error { TextConversion.Failure(expected: "case") }
+    func refusal() -> any Error { ProbeStop() }
 
     /// The labels' level: each decode call is one label.
     struct Labels<Key: CodingKey>: UniformKeyedDecoding {
@@ -80,18 +88,18 @@ final class ShapeProbe: CaseDecoding {
                 probe.shape.labels.append(probed.info)
                 return probed.value
             case .failure(let problem):
-                probe.shape.problem = (key.stringValue, "\(T.self)", problem)
-                throw TextConversion.Failure(expected: "\(T.self)")
+                probe.shape.problem = .label(key.stringValue, type: "\(T.self)", problem.why)
+                throw ProbeStop()
             }
         }
 
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-            probe.shape.problem = (key.stringValue, "\(NestedKey.self)", .notTextual)
-            throw TextConversion.Failure(expected: "text")
+            probe.shape.problem = .label(key.stringValue, type: "\(NestedKey.self)", .notTextual)
+            throw ProbeStop()
         }
         func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-            probe.shape.problem = (key.stringValue, "list", .notTextual)
-            throw TextConversion.Failure(expected: "text")
+            probe.shape.problem = .label(key.stringValue, type: "list", .notTextual)
+            throw ProbeStop()
         }
         func superDecoder() throws -> any Decoder { probe }
         func superDecoder(forKey key: Key) throws -> any Decoder { probe }

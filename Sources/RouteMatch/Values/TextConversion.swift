@@ -15,8 +15,18 @@ enum TextConversion {
     /// A value that does not convert: what was expected, and the index of the bad element
     /// within a list.
     struct Failure: Error, Equatable {
-        var expected: String
+        var expected: ValueType
         var index: Int = 0
+
+        init(expected: ValueType, index: Int = 0) {
+            self.expected = expected
+            self.index = index
+        }
+
+        /// A failure to convert to `T`.
+        init<T>(_ type: T.Type, index: Int = 0) {
+            self.init(expected: .of(T.self), index: index)
+        }
     }
 
     /// Converts one text to `T`.
@@ -33,7 +43,7 @@ enum TextConversion {
         } catch let failure as Failure {
             return .failure(failure)
         } catch {
-            return .failure(Failure(expected: describe(T.self)))
+            return .failure(Failure(T.self))
         }
     }
 
@@ -43,15 +53,15 @@ enum TextConversion {
         if T.self == String.self { return cast(text) }
         if T.self == Int.self { return integer(Int.self, text).flatMap(cast) }
         if T.self == Bool.self {
-            guard let value = Bool(text) else { return .failure(Failure(expected: "Bool")) }
+            guard let value = Bool(text) else { return .failure(Failure(Bool.self)) }
             return cast(value)
         }
         if T.self == Double.self {
-            guard let value = Double(text) else { return .failure(Failure(expected: "Double")) }
+            guard let value = Double(text) else { return .failure(Failure(Double.self)) }
             return cast(value)
         }
         if T.self == UUID.self {
-            guard let value = UUID(uuidString: text) else { return .failure(Failure(expected: "UUID")) }
+            guard let value = UUID(uuidString: text) else { return .failure(Failure(UUID.self)) }
             return cast(value)
         }
         if T.self == Int64.self { return integer(Int64.self, text).flatMap(cast) }
@@ -64,11 +74,11 @@ enum TextConversion {
         if T.self == UInt16.self { return integer(UInt16.self, text).flatMap(cast) }
         if T.self == UInt8.self { return integer(UInt8.self, text).flatMap(cast) }
         if T.self == Float.self {
-            guard let value = Float(text) else { return .failure(Failure(expected: "Float")) }
+            guard let value = Float(text) else { return .failure(Failure(Float.self)) }
             return cast(value)
         }
         if let lossless = T.self as? any LosslessStringConvertible.Type {
-            guard let value = lossless.init(text) else { return .failure(Failure(expected: describe(T.self))) }
+            guard let value = lossless.init(text) else { return .failure(Failure(T.self)) }
             return cast(value)
         }
         return nil
@@ -77,26 +87,20 @@ enum TextConversion {
     @inline(__always)
     static func integer<I: FixedWidthInteger>(_ type: I.Type, _ text: String) -> Result<I, Failure> {
         if let value = I(text) { return .success(value) }
-        var digits = Substring(text)
-        if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
-        let isNumeral = !digits.isEmpty && digits.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-        if isNumeral {
-            return .failure(Failure(expected: "\(I.self) (\(I.min)...\(I.max))"))
-        }
-        return .failure(Failure(expected: "\(I.self)"))
+        return .failure(Failure(I.self))
     }
 
     /// Reads a floating-point or Boolean value, naming the type on failure.
     @inline(__always)
     static func parsed<T: LosslessStringConvertible>(_ type: T.Type, _ text: String) -> Result<T, Failure> {
-        guard let value = T(text) else { return .failure(Failure(expected: "\(T.self)")) }
+        guard let value = T(text) else { return .failure(Failure(T.self)) }
         return .success(value)
     }
 
     /// Returns `value` as `T`, which the caller has checked is `V`: a bit cast, not a dynamic one.
     @inline(__always)
     private static func cast<T, V>(_ value: V) -> Result<T, Failure> {
-        guard T.self == V.self else { return .failure(Failure(expected: "\(T.self)")) }
+        guard T.self == V.self else { return .failure(Failure(T.self)) }
         return .success(unsafeBitCast(value, to: T.self))
     }
 
@@ -123,15 +127,15 @@ enum TextConversion {
     // MARK: Rendering
 
     /// The text (or texts, for a list) a value renders as.
-    static func texts<T: Encodable>(of value: T) -> Result<[String], RenderProblem> {
+    static func texts<T: Encodable>(of value: T) -> Result<[String], Refused<RouteMatchError.RenderProblem>> {
         if let text = scalarText(value) { return .success([text]) }
         let encoder = TextEncoder()
         do {
             try value.encode(to: encoder)
         } catch {
-            return .failure(.notTextual)
+            return .failure(Refused(.notTextual))
         }
-        if encoder.isNotTextual { return .failure(.notTextual) }
+        if encoder.isNotTextual { return .failure(Refused(.notTextual)) }
         return .success(encoder.texts)
     }
 

@@ -1,12 +1,16 @@
 /// A `Decoder` over one text value, or the values of a repeated query key, for types that
 /// convert through their own `Decodable` conformance (raw-value enums, arrays).
 struct TextDecoder: Decoder {
+    /// A request that text cannot serve (a keyed container, a nested list): the type does not
+    /// read from text, which the caller reports as a failure to convert to it.
+    struct Refusal: Error {}
+
     let texts: [String]
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        throw TextConversion.Failure(expected: "text")
+        throw Refusal()
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -14,7 +18,7 @@ struct TextDecoder: Decoder {
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        guard texts.count == 1 else { throw TextConversion.Failure(expected: "one value") }
+        guard texts.count == 1 else { throw Refusal() }
         return Single(text: texts[0])
     }
 
@@ -41,7 +45,7 @@ struct TextDecoder: Decoder {
         mutating func decodeNil() throws -> Bool { false }
 
         mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-            guard !isAtEnd else { throw TextConversion.Failure(expected: "\(T.self)", index: currentIndex) }
+            guard !isAtEnd else { throw TextConversion.Failure(T.self, index: currentIndex) }
             let index = currentIndex
             currentIndex += 1
             switch TextConversion.value(T.self, single: texts[index]) {
@@ -53,15 +57,15 @@ struct TextDecoder: Decoder {
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-            throw TextConversion.Failure(expected: "text", index: currentIndex)
+            throw Refusal()
         }
 
         mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-            throw TextConversion.Failure(expected: "text", index: currentIndex)
+            throw Refusal()
         }
 
         mutating func superDecoder() throws -> any Decoder {
-            throw TextConversion.Failure(expected: "text", index: currentIndex)
+            throw Refusal()
         }
     }
 }

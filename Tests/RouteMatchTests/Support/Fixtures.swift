@@ -125,7 +125,7 @@ enum StrictRoute: Routable, Equatable {
 /// A match's outcome reduced to what a table-driven test compares: the route, or the reason.
 enum Outcome<Route: Equatable & Sendable>: Equatable, Sendable {
     case route(Route)
-    case reason(Reason)
+    case reason(RouteMatchError.Reason)
 }
 
 extension Result where Failure == RouteMatchError, Success: Equatable & Sendable {
@@ -136,3 +136,79 @@ extension Result where Failure == RouteMatchError, Success: Equatable & Sendable
         }
     }
 }
+
+/// Routes that carry their own origins, declared in one order and in the other: the closest
+/// route must not depend on the order.
+enum SlackFirst: Routable, Equatable {
+    case channel(team: String)
+    case track(id: String)
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case channel = "slack://channel?team=${team}"
+        case track = "https://open.spotify.com/track/${id}"
+    }
+}
+
+enum SpotifyFirst: Routable, Equatable {
+    case track(id: String)
+    case channel(team: String)
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case track = "https://open.spotify.com/track/${id}"
+        case channel = "slack://channel?team=${team}"
+    }
+}
+
+/// A text type that refuses every fixed sample RouteMatch tries, and gives its own.
+struct Sku: LosslessStringConvertible, Codable, Equatable, RouteSampleProviding {
+    let value: String
+    init?(_ text: String) {
+        guard text.hasPrefix("SKU-") else { return nil }
+        value = text
+    }
+    var description: String { value }
+    static var routeSample: String { "SKU-1" }
+    init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let sku = Sku(text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not a SKU"))
+        }
+        self = sku
+    }
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value)
+    }
+}
+
+/// The same type without a sample of its own.
+struct BareSku: LosslessStringConvertible, Codable, Equatable {
+    let value: String
+    init?(_ text: String) {
+        guard text.hasPrefix("SKU-") else { return nil }
+        value = text
+    }
+    var description: String { value }
+}
+
+enum ShopRoute: Routable, Equatable {
+    static var scheme: String { "shop" }
+    static var host: String { "app" }
+    case product(sku: Sku, count: Int)
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case product = "product/${sku}?count=${count}"
+    }
+}
+
+struct BareProduct: Codable, Equatable { var count: Int; var sku: BareSku }
+
+/// Wide, combining and invisible characters before a caret.
+enum WideRoute: Routable, Equatable {
+    static var scheme: String { "myapp" }
+    static var host: String { "app" }
+    case page(title: String, page: Int)
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case page = "p/${title}/${page}"
+    }
+}
+
+/// The route of issue 14's fuzz finding.
+struct Fields: Codable, Equatable { var a: String; var b: Int?; var c: [Int] }

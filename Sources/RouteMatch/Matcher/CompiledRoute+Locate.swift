@@ -1,0 +1,36 @@
+extension DecodeFailure {
+    /// The problem a failed decode of `route` names, with its span in the link.
+    func problem(route: CompiledRoute, view: LinkView) -> Problem {
+        switch self {
+        case .rejected(let message):
+            return Problem(reason: .rejectedByRoute(message: message), span: nil)
+        case .label(let label, let element, let expected):
+            let located = route.locate(label: label, element: element, in: view)
+            return Problem(
+                reason: .formatFailure(label: route.labels[label].name, found: located.text, expected: expected),
+                span: located.span)
+        }
+    }
+}
+
+extension CompiledRoute {
+    /// The text label `label` bound from the link (element `element` of a list), and where it stands.
+    func locate(label: Int, element: Int, in view: LinkView) -> (text: String, span: Range<Int>?) {
+        switch sources[label] {
+        case .segment(let offset):
+            let segment = view.segment(offset)
+            return (segment.value, segment.range)
+        case .query(let offset):
+            let key = ast.queryItems[offset].key
+            let matches = Array(view.link.queryItems(named: key))
+            guard !matches.isEmpty else { return ("", view.endOfQuery) }
+            let item = matches[min(element, matches.count - 1)]
+            return (item.value, item.valueRange ?? item.range)
+        case .fragment:
+            if case .text(let text) = LinkReader.decodedFragment(of: view.link) { return (text, view.link.fragmentRange) }
+            return ("", view.link.fragmentRange)
+        case .none:
+            return ("", nil)
+        }
+    }
+}

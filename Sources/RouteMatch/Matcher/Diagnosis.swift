@@ -1,0 +1,83 @@
+/// What a failed match's diagnostic shows beyond its reason: the closest route's other
+/// problems, the other near routes' first problems, an example link, the literals the table
+/// offers where the link left it, and the parts of the link to redact. It states no matching
+/// rule of its own: every problem comes from the ``Evaluator``.
+enum Diagnosis {
+    /// The literal segments the table offers where a link's path left it.
+    struct ExpectedLiterals: Sendable {
+        /// The earliest-declared, at most ``RouteTrie/offeredLiterals``.
+        let first: [String]
+        /// How many more there are.
+        let more: Int
+    }
+
+    /// Everything the details are computed from; it holds the routes it names, never the table.
+    struct Input: Sendable {
+        let view: LinkView
+        let defaults: TableDefaults
+        let route: CompiledRoute
+        let problems: Problems
+        let others: [CompiledRoute]
+        /// The declared hosts, when the link's host is not one of them.
+        let hosts: [String]
+        let expected: ExpectedLiterals?
+    }
+
+    /// The details of a failed match, computed once when a diagnostic is first asked for.
+    static func details(_ input: Input) -> RouteMatchError.Details {
+        var details = RouteMatchError.Details()
+        details.notes = input.problems.more
+        for other in input.others {
+            let verdict = Evaluator.evaluate(other, view: input.view, options: input.defaults.options, mode: .allProblems).verdict
+            if case .fails(let problems) = verdict {
+                details.candidates.append(RouteMatchError.Candidate(route: other.reference, problem: problems.first))
+            }
+        }
+        details.example = LinkRenderer.example(route: input.route, view: input.view, defaults: input.defaults)
+        details.hosts = input.hosts
+        details.redactions = redactions(view: input.view, route: input.route)
+        if let expected = input.expected {
+            details.expectedSegments = expected.first
+            details.moreExpectedSegments = expected.more
+        }
+        return details
+    }
+
+    /// The parts of the link that can carry a secret: the userinfo, every path segment that is
+    /// not the route's literal at its place, every query value, every query key the route does
+    /// not name, and the fragment.
+    static func redactions(view: LinkView, route: CompiledRoute) -> [Range<Int>] {
+        let link = view.link
+        var ranges: [Range<Int>] = []
+        if let userinfo = link.userinfoRange { ranges.append(userinfo) }
+        let hostSegment = link.segments.count - view.segments.count
+        for (offset, segment) in link.segments.enumerated() where offset >= hostSegment {
+            let place = offset - hostSegment
+            let spec = place < route.ast.segments.count ? route.ast.segments[place].value : nil
+            if spec != .literal(segment.value) { ranges.append(segment.range) }
+        }
+        for item in link.queryItems {
+            if !route.uses(queryKey: item.key) { ranges.append(item.keyRange) }
+            if let range = item.valueRange { ranges.append(range) }
+        }
+        if let fragment = link.fragmentRange { ranges.append(fragment) }
+        return ranges
+    }
+
+    /// The literal segments the table offers where the link's path first leaves it
+    /// (following literal edges before captures); `nil` when the path does not leave it.
+    /// O(segments): each node keeps its earliest literals.
+    static func literalsWhereLinkLeaves(view: LinkView, trie: RouteTrie) -> ExpectedLiterals? {
+        guard var node = trie.roots[view.hostKey] else { return nil }
+        for offset in 0..<view.segments.count {
+            let current = trie.nodes[node]
+            if let next = current.literals[view.segment(offset).value] ?? current.capture {
+                node = next
+                continue
+            }
+            guard !current.literals.isEmpty else { return nil }
+            return ExpectedLiterals(first: current.firstLiterals, more: current.literals.count - current.firstLiterals.count)
+        }
+        return nil
+    }
+}
