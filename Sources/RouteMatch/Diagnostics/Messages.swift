@@ -3,37 +3,27 @@ extension DiagnosticRenderer {
     /// The label printed under the caret: what is wrong at that spot.
     static func message(_ reason: RouteMatchError.Reason, redact: (String) -> String) -> String {
         switch reason {
-        case .schemeMismatch(let expected, let found):
-            return "expected scheme '\(expected)', found '\(found)'"
+        case .schemeMismatch(let expected, let found): return "expected scheme '\(expected)', found '\(found)'"
         case .hostMismatch(let expected, let found):
             let wanted = expected.map { "host '\($0)'" } ?? "no host"
             return found.map { "expected \(wanted), found '\($0)'" } ?? "expected \(wanted), the link has no host"
-        case .literalMismatch(let expected, let found):
-            return "expected '\(expected)', found \(redact(found))"
-        case .missingPathSegment(let expected):
-            return "the link ends here; the route goes on with '\(expected)'"
+        case .literalMismatch(let expected, let found): return "expected '\(expected)', found \(redact(found))"
+        case .missingPathSegment(let expected): return "the link ends here; the route goes on with '\(expected)'"
         case .extraPathSegment(let found):
             return found.isEmpty
                 ? "the route ends before this empty segment ('//')"
                 : "the route ends before \(redact(found))"
-        case .emptyPathSegment(let label):
-            return "empty path segment where '\(label)' needs a value"
-        case .dotSegment(let found):
-            return "'\(found)' segments are never resolved or bound"
-        case .missingQueryItem(let key):
-            return "query item '\(key)' is missing"
-        case .duplicateQueryItem(let key, let count):
-            return "query item '\(key)' appears \(count) times; it takes one value"
+        case .emptyPathSegment(let label): return "empty path segment where '\(label)' needs a value"
+        case .dotSegment(let found): return "'\(found)' segments are never resolved or bound"
+        case .missingQueryItem(let key): return "query item '\(key)' is missing"
+        case .duplicateQueryItem(let key, let count): return "query item '\(key)' appears \(count) times; it takes one value"
         case .missingFragment(let expected):
             return expected.isEmpty ? "the route needs a fragment '#'" : "the route needs a fragment '#\(expected)'"
-        case .unexpectedQueryItem(let key):
-            return "query item '\(key)' is not used by this route (strict query mode)"
+        case .unexpectedQueryItem(let key): return "query item '\(key)' is not used by this route (strict query mode)"
         case .formatFailure(let label, let found, let expected):
             return "'\(label)' expects \(describe(expected, found: found)), found \(redact(found))"
-        case .malformedPercentEncoding(let found):
-            return "'\(found)' is not a valid percent-encoded UTF-8 sequence"
-        case .rejectedByRoute(let message):
-            return "the route refused these values: \(message)"
+        case .malformedPercentEncoding(let found): return "'\(found)' is not a valid percent-encoded UTF-8 sequence"
+        case .rejectedByRoute(let message): return "the route refused these values: \(message)"
         case .malformedLink(let problem):
             switch problem {
             case .invalidPort(let port): return "port '\(port)' is not a number from 0 to 65535"
@@ -50,8 +40,7 @@ extension DiagnosticRenderer {
             case .pathSegments: return "the link has \(found) path segments; the limit is \(maximum)"
             case .queryItems: return "the link has \(found) query items; the limit is \(maximum)"
             }
-        case .noRoutes:
-            return "the table has no routes"
+        case .noRoutes: return "the table has no routes"
         case .patternSyntax(let problem):
             switch problem {
             case .unclosedPlaceholder: return "'${' is never closed with '}'"
@@ -66,16 +55,11 @@ extension DiagnosticRenderer {
             case .dotSegment(let text): return "'\(text)' segments are not allowed"
             case .invalidScheme(let scheme): return "'\(scheme)' is not a valid scheme"
             }
-        case .unknownPlaceholder(let name):
-            return "'${\(name)}' names no associated value of this route"
-        case .unusedLabel(let label):
-            return "'\(label)' is bound by no placeholder"
-        case .duplicatePlaceholder(let name):
-            return "'${\(name)}' appears more than once"
-        case .duplicateQueryKey(let key):
-            return "query key '\(key)' appears more than once"
-        case .ambiguousRoutes(_, let other):
-            return "matches exactly the same links as '\(other)', which is declared first"
+        case .unknownPlaceholder(let name): return "'${\(name)}' names no associated value of this route"
+        case .unusedLabel(let label): return "'\(label)' is bound by no placeholder"
+        case .duplicatePlaceholder(let name): return "'${\(name)}' appears more than once"
+        case .duplicateQueryKey(let key): return "query key '\(key)' appears more than once"
+        case .ambiguousRoutes(_, let other): return "matches exactly the same links as '\(other)', which is declared first"
         case .unsupportedType(let label, let type, let problem):
             switch problem {
             case .notTextual: return "'\(label)' has type \(type), which does not read from text"
@@ -118,8 +102,7 @@ extension DiagnosticRenderer {
             let count = error.definitionProblems.count
             let name = table.map { "the route table of \($0)" } ?? "the route table"
             return count == 1 ? "\(name) has a problem" : "\(name) has \(count) problems"
-        case .render:
-            return error.closestRoute.map { "cannot render route \($0.name)" } ?? "cannot render the route"
+        case .render: return error.closestRoute.map { "cannot render route \($0.name)" } ?? "cannot render the route"
         }
     }
 
@@ -137,10 +120,8 @@ extension DiagnosticRenderer {
         case .unknownPlaceholder(let name):
             if let guess = Suggestions.nearest(to: name, in: alternatives) { return "did you mean '${\(guess)}'?" }
             return alternatives.isEmpty ? "this route has no associated values" : "the values are \(list(alternatives))"
-        case .unusedLabel(let label):
-            return "put ${\(label)} in the path, or add a query item such as '\(label)=${\(label)}'"
-        case .ambiguousRoutes:
-            return "make one pattern more specific, or remove one of the routes"
+        case .unusedLabel(let label): return "put ${\(label)} in the path, or add a query item such as '\(label)=${\(label)}'"
+        case .ambiguousRoutes: return "make one pattern more specific, or remove one of the routes"
         case .unsupportedType(_, let type, .noSampleValue):
             return "give \(type) a sample: extension \(type): RouteSampleProviding { static var routeSample: String { \"…\" } }"
         case .samplesRejected:
@@ -155,18 +136,14 @@ extension DiagnosticRenderer {
                 return "did you mean '\(guess)'?"
             }
             return example.map { "a link that matches: \($0)" }
-        case .malformedPercentEncoding:
-            return "'%' starts an escape of two hex digits; a literal '%' is written %25"
-        case .unrenderableValue(_, .emptyOptional):
-            return "use nil for an absent value"
+        case .malformedPercentEncoding: return "'%' starts an escape of two hex digits; a literal '%' is written %25"
+        case .unrenderableValue(_, .emptyOptional): return "use nil for an absent value"
         case .unrenderableValue(_, .readsAsAnotherRoute(let other)), .unrenderableRoute(.readsAsAnotherRoute(let other)):
             return "use route '\(other)' for this link, or give the routes distinct literals"
-        case .unrenderableValue(_, .doesNotReadBack):
-            return "make the type's description a text its init?(_:) reads"
+        case .unrenderableValue(_, .doesNotReadBack): return "make the type's description a text its init?(_:) reads"
         case .unrenderableRoute(.hostOverride):
             return "give the table a default host (static var host) to render for other hosts, or pass no host"
-        case .limitExceeded:
-            return "raise the limit with MatchOptions(limits:) if such links are expected"
+        case .limitExceeded: return "raise the limit with MatchOptions(limits:) if such links are expected"
         case .rejectedByRoute:
             // The values convert; only the route's own rule knows what it wants.
             return nil

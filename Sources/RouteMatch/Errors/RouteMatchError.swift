@@ -75,13 +75,8 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
         closestRoute: RouteReference?, definitionProblems: [DefinitionProblem] = [],
         details: Memo<Details>?
     ) {
-        self.reason = reason
-        self.input = input
-        self.subject = subject
-        self.span = span
-        self.closestRoute = closestRoute
-        self.definitionProblems = definitionProblems
-        self.memo = details
+        (self.reason, self.input, self.subject, self.span) = (reason, input, subject, span)
+        (self.closestRoute, self.definitionProblems, self.memo) = (closestRoute, definitionProblems, details)
     }
 
     /// Everything the diagnostic shows beyond the stored fields.

@@ -176,35 +176,27 @@ enum LinkReader {
         var start = range.lowerBound
         if start < range.upperBound, bytes[start] == UInt8(ascii: "/") { start += 1 }
         guard start < range.upperBound else { return nil }
-        var segmentStart = start
-        var index = start
-        while true {
-            if index == range.upperBound || bytes[index] == UInt8(ascii: "/") {
-                let segmentRange = segmentStart..<index
-                // One trailing slash is ignored.
-                if index == range.upperBound, segmentRange.isEmpty, !link.segments.isEmpty { break }
-                if link.segments.count == limits.maxPathSegments {
-                    return Problem(
-                        reason: .limitExceeded(.pathSegments, maximum: limits.maxPathSegments,
-                                               found: countSegments(bytes, start..<range.upperBound)),
-                        span: segmentRange.lowerBound..<range.upperBound)
-                }
-                WorkMeter.add(1)
-                switch PercentDecoding.decode(bytes, segmentRange) {
-                case .success(let value):
-                    if value == "." || value == ".." {
-                        return Problem(reason: .dotSegment(found: value), span: segmentRange)
-                    }
-                    link.segments.append(.init(range: segmentRange, value: value))
-                case .failure(let bad):
-                    return Problem(reason: .malformedPercentEncoding(found: slice(bytes, bad.range)), span: bad.range)
-                }
-                if index == range.upperBound { break }
-                segmentStart = index + 1
+        return forEachPiece(of: start..<range.upperBound, separatedBy: UInt8(ascii: "/"), in: bytes) { segmentRange, isLast in
+            // One trailing slash is ignored.
+            if isLast, segmentRange.isEmpty, !link.segments.isEmpty { return nil }
+            if link.segments.count == limits.maxPathSegments {
+                return Problem(
+                    reason: .limitExceeded(.pathSegments, maximum: limits.maxPathSegments,
+                                           found: countSegments(bytes, start..<range.upperBound)),
+                    span: segmentRange.lowerBound..<range.upperBound)
             }
-            index += 1
+            WorkMeter.add(1)
+            switch PercentDecoding.decode(bytes, segmentRange) {
+            case .success(let value):
+                if value == "." || value == ".." {
+                    return Problem(reason: .dotSegment(found: value), span: segmentRange)
+                }
+                link.segments.append(.init(range: segmentRange, value: value))
+                return nil
+            case .failure(let bad):
+                return Problem(reason: .malformedPercentEncoding(found: slice(bytes, bad.range)), span: bad.range)
+            }
         }
-        return nil
     }
 
     /// The number of segments in `range`, not counting the one trailing slash that is ignored.
@@ -219,52 +211,61 @@ enum LinkReader {
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, limits: MatchLimits,
         into link: inout LinkComponents
     ) -> Problem? {
-        var itemStart = range.lowerBound
-        var index = range.lowerBound
-        while true {
-            if index == range.upperBound || bytes[index] == UInt8(ascii: "&") {
-                let itemRange = itemStart..<index
-                if !itemRange.isEmpty {
-                    if link.queryItems.count == limits.maxQueryItems {
-                        var total = 0
-                        var previous = range.lowerBound
-                        for position in range where bytes[position] == UInt8(ascii: "&") {
-                            if position > previous { total += 1 }
-                            previous = position + 1
-                        }
-                        if range.upperBound > previous { total += 1 }
-                        return Problem(
-                            reason: .limitExceeded(.queryItems, maximum: limits.maxQueryItems, found: total),
-                            span: itemRange.lowerBound..<range.upperBound)
-                    }
-                    WorkMeter.add(1)
-                    var equals = itemRange.lowerBound
-                    while equals < itemRange.upperBound, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
-                    let keyRange = itemRange.lowerBound..<equals
-                    let valueRange = equals < itemRange.upperBound ? equals + 1..<itemRange.upperBound : nil
-                    let key: String
-                    switch PercentDecoding.decode(bytes, keyRange) {
-                    case .success(let decoded): key = decoded
-                    case .failure(let bad):
-                        return Problem(reason: .malformedPercentEncoding(found: slice(bytes, bad.range)), span: bad.range)
-                    }
-                    var value = ""
-                    if let valueRange {
-                        switch PercentDecoding.decode(bytes, valueRange) {
-                        case .success(let decoded): value = decoded
-                        case .failure(let bad):
-                            return Problem(reason: .malformedPercentEncoding(found: slice(bytes, bad.range)), span: bad.range)
-                        }
-                    }
-                    link.queryItems.append(.init(
-                        range: itemRange, keyRange: keyRange, valueRange: valueRange, key: key, value: value))
+        forEachPiece(of: range, separatedBy: UInt8(ascii: "&"), in: bytes) { itemRange, _ in
+            // Empty items (`a=1&&b=2`) are skipped.
+            guard !itemRange.isEmpty else { return nil }
+            if link.queryItems.count == limits.maxQueryItems {
+                var total = 0
+                _ = forEachPiece(of: range, separatedBy: UInt8(ascii: "&"), in: bytes) { piece, _ in
+                    if !piece.isEmpty { total += 1 }
+                    return nil
                 }
-                if index == range.upperBound { break }
-                itemStart = index + 1
+                return Problem(
+                    reason: .limitExceeded(.queryItems, maximum: limits.maxQueryItems, found: total),
+                    span: itemRange.lowerBound..<range.upperBound)
+            }
+            WorkMeter.add(1)
+            var equals = itemRange.lowerBound
+            while equals < itemRange.upperBound, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+            let keyRange = itemRange.lowerBound..<equals
+            let valueRange = equals < itemRange.upperBound ? equals + 1..<itemRange.upperBound : nil
+            let key: String
+            switch PercentDecoding.decode(bytes, keyRange) {
+            case .success(let decoded): key = decoded
+            case .failure(let bad):
+                return Problem(reason: .malformedPercentEncoding(found: slice(bytes, bad.range)), span: bad.range)
+            }
+            var value = ""
+            if let valueRange {
+                switch PercentDecoding.decode(bytes, valueRange) {
+                case .success(let decoded): value = decoded
+                case .failure(let bad):
+                    return Problem(reason: .malformedPercentEncoding(found: slice(bytes, bad.range)), span: bad.range)
+                }
+            }
+            link.queryItems.append(.init(
+                range: itemRange, keyRange: keyRange, valueRange: valueRange, key: key, value: value))
+            return nil
+        }
+    }
+
+    /// Calls `body` with each piece of `range` between `separator` bytes, in order (empty
+    /// pieces included), and whether it is the last; stops at the first problem it returns.
+    @inline(__always)
+    static func forEachPiece(
+        of range: Range<Int>, separatedBy separator: UInt8, in bytes: UnsafeBufferPointer<UInt8>,
+        _ body: (_ piece: Range<Int>, _ isLast: Bool) -> Problem?
+    ) -> Problem? {
+        var start = range.lowerBound
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if bytes[index] == separator {
+                if let problem = body(start..<index, false) { return problem }
+                start = index + 1
             }
             index += 1
         }
-        return nil
+        return body(start..<range.upperBound, true)
     }
 
     /// Decodes the fragment of `link`, if it has one.

@@ -44,8 +44,12 @@ public protocol Routable: Codable {
 }
 
 extension Routable {
+    /// The default scheme, `""`: links of any scheme match.
     public static var scheme: String { "" }
+    /// The default host, `""`: each pattern's first segment is its host.
     public static var host: String { "" }
+    /// The default options: ``MatchOptions/init(limits:strictQuery:allowsLinksWithoutHost:)``
+    /// with every parameter at its default.
     public static var options: MatchOptions { MatchOptions() }
 
     /// The type's compiled table, built on first use and shared.
@@ -64,6 +68,8 @@ extension Routable {
     ///
     /// - Parameter link: A full link, or a raw `path?query` read under ``scheme`` and ``host``.
     /// - Returns: The route, or a ``RouteMatchError``.
+    /// - Complexity: O(*m*) for a link of *m* bytes, whatever the number of routes, plus the
+    ///   route's synthesized `init(from:)`. The first call builds the table.
     public static func match(_ link: String) -> Result<Self, RouteMatchError> {
         router.match(link)
     }
@@ -72,6 +78,7 @@ extension Routable {
     ///
     /// - Parameter url: The URL as received.
     /// - Returns: The route, or a ``RouteMatchError``.
+    /// - Complexity: As ``match(_:)-(String)``.
     public static func match(_ url: URL) -> Result<Self, RouteMatchError> {
         router.match(url)
     }
@@ -104,10 +111,13 @@ extension Routable {
     ///
     /// - Parameters:
     ///   - scheme: A scheme to use instead of ``scheme``.
-    ///   - host: A host to use instead of the route's host.
+    ///   - host: A host to use instead of ``host`` (a route whose pattern gives its own host
+    ///     takes none: its host chooses the route).
     /// - Returns: A link that matches back to this route.
-    /// - Throws: ``RouteMatchError`` with ``Reason/unrenderableValue(label:problem:)`` for a
-    ///   value that cannot round-trip (an empty path segment, `""` in an Optional).
+    /// - Throws: ``RouteMatchError`` with ``RouteMatchError/Reason/unrenderableValue(label:problem:)``
+    ///   for a value that cannot round-trip (an empty path segment, `""` in an Optional), or
+    ///   ``RouteMatchError/Reason/unrenderableRoute(_:)`` for the route as a whole.
+    /// - Complexity: O(*m*) for a link of *m* bytes, plus the route's `encode(to:)`.
     public func link(scheme: String? = nil, host: String? = nil) throws(RouteMatchError) -> String {
         try Self.router.link(for: self, scheme: scheme, host: host)
     }
@@ -116,7 +126,7 @@ extension Routable {
     ///
     /// - Parameters:
     ///   - scheme: A scheme to use instead of ``scheme``.
-    ///   - host: A host to use instead of the route's host.
+    ///   - host: A host to use instead of ``host``.
     /// - Returns: A URL that matches back to this route.
     /// - Throws: ``RouteMatchError`` as ``link(scheme:host:)`` does.
     public func url(scheme: String? = nil, host: String? = nil) throws(RouteMatchError) -> URL {
