@@ -63,21 +63,4 @@ enum Diagnosis {
         if let fragment = link.fragmentRange { ranges.append(fragment) }
         return ranges
     }
-
-    /// The literal segments the table offers where the link's path first leaves it
-    /// (following literal edges before captures); `nil` when the path does not leave it.
-    /// O(segments): each node keeps its earliest literals.
-    static func literalsWhereLinkLeaves(view: LinkView, trie: RouteTrie) -> ExpectedLiterals? {
-        guard var node = trie.roots[view.hostKey] else { return nil }
-        for offset in 0..<view.segments.count {
-            let current = trie.nodes[node]
-            if let next = current.literals[view.segment(offset).value] ?? current.capture {
-                node = next
-                continue
-            }
-            guard !current.literals.isEmpty else { return nil }
-            return ExpectedLiterals(first: current.firstLiterals, more: current.literals.count - current.firstLiterals.count)
-        }
-        return nil
-    }
 }

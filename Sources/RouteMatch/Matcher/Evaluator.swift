@@ -22,78 +22,83 @@ struct Evaluator {
         case fails(Problems)
     }
 
+    // The link is passed to each step rather than stored, so evaluating copies nothing of it.
     let route: CompiledRoute
-    let view: LinkView
-    let options: MatchOptions
+    let strictQuery: Bool
     let mode: Mode
 
     private var values: [BoundValue]
-    private var first: RouteMatchError.Problem?
-    private var more: [RouteMatchError.Problem] = []
+    /// Whether a problem was found; in ``Mode/firstProblem`` none is built.
+    private var failed = false
+    private var problems: [RouteMatchError.Problem] = []
     private(set) var progress: Progress
 
-    /// Evaluates `route` against `view`.
+    /// Evaluates `route` against `view`. A route that does not fit is always reported as in
+    /// ``Mode/allProblems`` (every problem, the whole progress), whatever the mode asked.
     static func evaluate(
         _ route: CompiledRoute, view: LinkView, options: MatchOptions, mode: Mode
     ) -> (verdict: Verdict, progress: Progress) {
-        var evaluator = Evaluator(route: route, view: view, options: options, mode: mode)
-        evaluator.run()
-        let verdict: Verdict = evaluator.first.map { .fails(Problems(first: $0, more: evaluator.more)) }
-            ?? .fits(evaluator.values)
-        return (verdict, evaluator.progress)
+        var evaluator = Evaluator(route: route, strictQuery: options.strictQuery, mode: mode)
+        evaluator.run(view)
+        guard evaluator.failed else { return (.fits(evaluator.values), evaluator.progress) }
+        if let first = evaluator.problems.first {
+            return (.fails(Problems(first: first, more: Array(evaluator.problems.dropFirst()))), evaluator.progress)
+        }
+        // In `firstProblem` mode the problem itself is not built: evaluate again to name it.
+        return evaluate(route, view: view, options: options, mode: .allProblems)
     }
 
-    private init(route: CompiledRoute, view: LinkView, options: MatchOptions, mode: Mode) {
+    private init(route: CompiledRoute, strictQuery: Bool, mode: Mode) {
         self.route = route
-        self.view = view
-        self.options = options
+        self.strictQuery = strictQuery
         self.mode = mode
         self.values = [BoundValue](repeating: .absent, count: route.labels.count)
         self.progress = Progress(scheme: true, host: true, depth: 0, pathComplete: false, query: 0)
     }
 
-    private var stopped: Bool { mode == .firstProblem && first != nil }
+    private var stopped: Bool { failed && mode == .firstProblem }
 
-    private mutating func report(_ reason: RouteMatchError.Reason, _ span: Range<Int>?) {
-        let problem = RouteMatchError.Problem(reason: reason, span: span)
-        if first == nil { first = problem } else { more.append(problem) }
+    private mutating func report(_ reason: @autoclosure () -> RouteMatchError.Reason, _ span: Range<Int>?) {
+        failed = true
+        if mode == .allProblems { problems.append(RouteMatchError.Problem(reason: reason(), span: span)) }
     }
 
     /// In ``Mode/allProblems``, reports `text` if it does not convert to the label's type.
-    private mutating func check(_ label: Int, _ text: String, span: Range<Int>?) {
+    private mutating func check(_ label: Int, _ text: String, span: @autoclosure () -> Range<Int>?) {
         guard mode == .allProblems else { return }
         let info = route.labels[label]
         if let failure = info.check(text) {
-            report(.formatFailure(label: info.name, found: text, expected: failure.expected), span)
+            report(.formatFailure(label: info.name, found: text, expected: failure.expected), span())
         }
     }
 
-    private mutating func run() {
-        evaluateOrigin()
-        if !stopped { evaluatePath() }
-        if !stopped { evaluateQuery() }
-        if !stopped { evaluateFragment() }
+    private mutating func run(_ view: LinkView) {
+        evaluateOrigin(view)
+        if !stopped { evaluatePath(view) }
+        if !stopped { evaluateQuery(view) }
+        if !stopped { evaluateFragment(view) }
     }
 
     // MARK: Scheme and host
 
-    private mutating func evaluateOrigin() {
+    private mutating func evaluateOrigin(_ view: LinkView) {
         let link = view.link
+        let host = route.host
         if let found = link.scheme, let expected = route.scheme, found != expected {
             progress.scheme = false
             report(.schemeMismatch(expected: expected, found: found), link.schemeRange)
         }
-        if view.hostKey != route.host {
+        if view.hostKey != host {
             progress.host = false
             let start = view.link.pathRange.lowerBound
-            report(.hostMismatch(expected: route.host.isEmpty ? nil : route.host, found: view.host),
+            report(.hostMismatch(expected: host.isEmpty ? nil : host, found: view.host),
                    view.hostRange ?? start..<start)
         }
     }
 
     // MARK: Path
 
-    private mutating func evaluatePath() {
+    private mutating func evaluatePath(_ view: LinkView) {
         var fits = true
         for (offset, spec) in route.ast.segments.enumerated() {
             guard offset < view.segments.count else {
@@ -130,15 +135,14 @@ struct Evaluator {
 
     // MARK: Query
 
-    private mutating func evaluateQuery() {
+    private mutating func evaluateQuery(_ view: LinkView) {
         let link = view.link
         WorkMeter.add(link.queryItems.count * max(1, route.ast.queryItems.count))
         for (offset, spec) in route.ast.queryItems.enumerated() {
             let label = route.queryLabels[offset]
-            let matches = link.queryItems(named: spec.key)
             if let label, route.labels[label].isList {
                 var texts: [String] = []
-                for item in matches {
+                for item in link.queryItems where item.key == spec.key {
                     texts.append(item.value)
                     check(label, item.value, span: item.valueRange ?? item.range)
                 }
@@ -147,14 +151,15 @@ struct Evaluator {
                 if stopped { return }
                 continue
             }
-            var found: LinkComponents.QueryItem?
+            // The first item with the key, and the second if the key is repeated.
+            var firstIndex: Int?
+            var secondIndex: Int?
             var count = 0
-            var second: LinkComponents.QueryItem?
-            for item in matches {
+            for index in link.queryItems.indices where link.queryItems[index].key == spec.key {
                 count += 1
-                if found == nil { found = item } else if second == nil { second = item }
+                if firstIndex == nil { firstIndex = index } else if secondIndex == nil { secondIndex = index }
             }
-            guard let found else {
+            guard let firstIndex else {
                 if route.isRequired(queryItem: offset) {
                     report(.missingQueryItem(key: spec.key), view.endOfQuery)
                 } else {
@@ -163,11 +168,12 @@ struct Evaluator {
                 if stopped { return }
                 continue
             }
-            if let second {
-                report(.duplicateQueryItem(key: spec.key, count: count), second.range)
+            if let secondIndex {
+                report(.duplicateQueryItem(key: spec.key, count: count), link.queryItems[secondIndex].range)
                 if stopped { return }
                 continue
             }
+            let found = link.queryItems[firstIndex]
             let span = found.valueRange ?? found.range
             switch spec.value {
             case .literal(let literal):
@@ -187,7 +193,7 @@ struct Evaluator {
             }
             if stopped { return }
         }
-        if options.strictQuery {
+        if strictQuery {
             for item in link.queryItems where !route.uses(queryKey: item.key) {
                 report(.unexpectedQueryItem(key: item.key), item.range)
                 if stopped { return }
@@ -197,7 +203,7 @@ struct Evaluator {
 
     // MARK: Fragment
 
-    private mutating func evaluateFragment() {
+    private mutating func evaluateFragment(_ view: LinkView) {
         guard let spec = route.ast.fragment else { return }
         let link = view.link
         switch LinkReader.decodedFragment(of: link) {

@@ -12,33 +12,35 @@ extension RouteTable {
     ///   ``RouteTable/hostsComparedOnMiss`` other hosts.
     func match<Route>(_ text: String, build: Build<Route>) -> Result<Route, RouteMatchError> {
         if let error = definitionError() { return .failure(error) }
-        let link: LinkComponents
         switch LinkReader.read(text, limits: options.limits) {
-        case .read(let read): link = read
+        case .read(let link):
+            var search = Search(table: self, view: LinkView(link, defaults: defaults))
+            return run(&search, build: build)
         case .unreadable(let problem):
             return .failure(RouteMatchError(
                 reason: problem.reason, input: text, subject: .link, span: problem.span, closestRoute: nil))
         }
-        return match(LinkView(link, defaults: defaults), build: build)
     }
 
     /// Matches a link already read.
     func match<Route>(_ view: LinkView, build: Build<Route>) -> Result<Route, RouteMatchError> {
-        // The search keeps `build` only while this call runs.
-        withoutActuallyEscaping(build) { build in
-            var search = Search(table: self, view: view, build: build)
-            if let root = trie.roots[view.hostKey] {
-                if let found = search.walk(node: root, depth: 0) { return .success(found) }
-            } else {
-                // No route has this host: compare the path under the hosts it most likely
-                // meant, so the closest route is the one the rest of the link fits.
-                search.hostFailed = true
-                for host in hostsCompared(with: view.hostKey) {
-                    if let root = trie.roots[host] { _ = search.walk(node: root, depth: 0) }
-                }
+        var search = Search(table: self, view: view)
+        return run(&search, build: build)
+    }
+
+    private func run<Route>(_ search: inout Search, build: Build<Route>) -> Result<Route, RouteMatchError> {
+        let host = search.view.hostKey
+        if let root = trie.roots[host] {
+            if let found = search.walk(node: root, depth: 0, build: build) { return .success(found) }
+        } else {
+            // No route has this host: compare the path under the hosts it most likely meant,
+            // so the closest route is the one the rest of the link fits.
+            search.hostFailed = true
+            for other in hostsCompared(with: host) {
+                if let root = trie.roots[other] { _ = search.walk(node: root, depth: 0, build: build) }
             }
-            return search.conclude()
         }
+        return search.conclude(build: build)
     }
 
     /// How many declared hosts a link with an unknown host is compared under.
@@ -62,7 +64,7 @@ extension RouteTable {
 }
 
 /// The state of one match: the link, and the nearest failures seen so far.
-struct Search<Route> {
+struct Search {
     /// A route the link came near, how far it got, and its problems once evaluated.
     struct Attempt {
         var route: Int
@@ -71,30 +73,39 @@ struct Search<Route> {
         var problems: Problems?
     }
 
+    /// Where the first path the walk follows (literal edges before captures) ends.
+    enum FirstPath {
+        /// It consumed every segment of the link.
+        case complete
+        /// It left the table at this node, whose literal edges a diagnostic offers.
+        case left(node: Int)
+    }
+
     let table: RouteTable
     let view: LinkView
-    let build: RouteTable.Build<Route>
     var hostFailed = false
+    /// Set once, by the first path the walk follows.
+    private(set) var firstPath: FirstPath?
     /// The best attempts, best first, at most ``keptAttempts``.
     private(set) var attempts: [Attempt] = []
 
     /// The closest route and the others reported beside it.
-    static var keptAttempts: Int { 4 }
+    static let keptAttempts = 4
 
-    init(table: RouteTable, view: LinkView, build: @escaping RouteTable.Build<Route>) {
+    init(table: RouteTable, view: LinkView) {
         self.table = table
         self.view = view
-        self.build = build
     }
 
     /// Walks the trie from `node`, having consumed `depth` segments; returns the route built
     /// for the first route that fits.
-    mutating func walk(node: Int, depth: Int) -> Route? {
+    mutating func walk<Route>(node: Int, depth: Int, build: RouteTable.Build<Route>) -> Route? {
         WorkMeter.add(1)
         let nodes = table.trie.nodes
         if depth == view.segments.count {
+            if firstPath == nil { firstPath = .complete }
             for route in nodes[node].terminals {
-                if let found = attempt(route) { return found }
+                if let found = attempt(route, build: build) { return found }
             }
             if nodes[node].firstRouteBelow != Int.max {
                 note(nodes[node].firstRouteBelow, depth: depth)
@@ -105,35 +116,39 @@ struct Search<Route> {
         var advanced = false
         if let child = nodes[node].literals[segment.value] {
             advanced = true
-            if let found = walk(node: child, depth: depth + 1) { return found }
+            if let found = walk(node: child, depth: depth + 1, build: build) { return found }
         }
         if let capture = nodes[node].capture {
             advanced = true
             if segment.value.isEmpty {
                 note(nodes[capture].firstRoute, depth: depth)
-            } else if let found = walk(node: capture, depth: depth + 1) {
+            } else if let found = walk(node: capture, depth: depth + 1, build: build) {
                 return found
             }
         }
-        if !advanced { note(nodes[node].firstRoute, depth: depth) }
+        if !advanced {
+            if firstPath == nil { firstPath = .left(node: node) }
+            note(nodes[node].firstRoute, depth: depth)
+        }
         return nil
     }
 
     /// Evaluates route `index`, whose path the walk matched, and builds it if it fits.
-    private mutating func attempt(_ index: Int) -> Route? {
+    private mutating func attempt<Route>(_ index: Int, build: RouteTable.Build<Route>) -> Route? {
         let route = table.routes[index]
         guard !hostFailed else {
             remember(explain(index, decodeFailure: nil))
             return nil
         }
-        switch Evaluator.evaluate(route, view: view, options: table.options, mode: .firstProblem).verdict {
+        let (verdict, progress) = Evaluator.evaluate(route, view: view, options: table.options, mode: .firstProblem)
+        switch verdict {
         case .fits(let values):
             switch build(route, values) {
             case .success(let value): return value
             case .failure(let failure): remember(explain(index, decodeFailure: failure))
             }
-        case .fails:
-            remember(explain(index, decodeFailure: nil))
+        case .fails(let problems):
+            remember(Attempt(route: index, progress: progress, problems: problems))
         }
         return nil
     }
@@ -174,10 +189,18 @@ struct Search<Route> {
         if attempts.count > Search.keptAttempts { attempts.removeLast() }
     }
 
+    /// The literal segments the table offers where the link's path first left it.
+    private var expectedLiterals: Diagnosis.ExpectedLiterals? {
+        guard !hostFailed, case .left(let index)? = firstPath else { return nil }
+        let node = table.trie.nodes[index]
+        guard !node.literals.isEmpty else { return nil }
+        return Diagnosis.ExpectedLiterals(first: node.firstLiterals, more: node.literals.count - node.firstLiterals.count)
+    }
+
     /// The closest route's verdict: its problems, or (for a route the walk stopped short of
     /// that the evaluator finds fitting) the route itself. With no attempt recorded, the
     /// first-declared route is the closest.
-    func conclude() -> Result<Route, RouteMatchError> {
+    func conclude<Route>(build: RouteTable.Build<Route>) -> Result<Route, RouteMatchError> {
         let best = attempts.first ?? Attempt(
             route: 0, progress: Progress(scheme: false, host: false, depth: 0, pathComplete: false, query: 0),
             problems: nil)
@@ -200,7 +223,7 @@ struct Search<Route> {
         let input = Diagnosis.Input(
             view: view, defaults: table.defaults, route: route, problems: problems, others: others,
             hosts: hostFailed ? table.trie.hosts.filter { !$0.isEmpty } : [],
-            expected: hostFailed ? nil : Diagnosis.literalsWhereLinkLeaves(view: view, trie: table.trie))
+            expected: expectedLiterals)
         return .failure(RouteMatchError(
             reason: problems.first.reason, input: view.link.text, subject: .link, span: problems.first.span,
             closestRoute: route.reference, details: Memo { Diagnosis.details(input) }))

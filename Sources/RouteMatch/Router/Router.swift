@@ -38,7 +38,7 @@ public struct Router<Route: Codable>: Sendable {
     /// - Complexity: O(*m*) for a link of *m* bytes: one walk of the table's trie, whatever
     ///   the number of routes. The diagnostic's text is computed only when it is read.
     public func match(_ link: String) -> Result<Route, RouteMatchError> {
-        table.match(link, build: decode)
+        table.match(link) { route, values in decode(route, values) }
     }
 
     /// Matches a `URL` by its absolute string.

@@ -32,3 +32,27 @@ final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+/// A fixed set of mutexes shared by many small objects, each object using the one its
+/// identity picks: objects made by the thousand (one per failed match) need no mutex of
+/// their own. A body run under a pool lock must not take another pool lock.
+enum LockPool {
+    private static let count = 16
+    // Unsafe: the pointer is written once, here; the mutexes behind it do their own locking.
+    nonisolated(unsafe) private static let mutexes: UnsafeMutablePointer<pthread_mutex_t> = {
+        let mutexes = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: count)
+        for index in 0..<count {
+            (mutexes + index).initialize(to: pthread_mutex_t())
+            pthread_mutex_init(mutexes + index, nil)
+        }
+        return mutexes
+    }()
+
+    /// Runs `body` holding the lock that `id` picks.
+    static func withLock<Result>(for id: ObjectIdentifier, _ body: () throws -> Result) rethrows -> Result {
+        let mutex = mutexes + (id.hashValue & (count - 1))
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+}
