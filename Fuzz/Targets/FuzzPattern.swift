@@ -22,7 +22,7 @@ public func fuzzPattern(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             require(!error.definitionProblems.isEmpty, "validate threw without definition problems")
             for problem in error.definitionProblems {
                 if let span = problem.span {
-                    require(span.upperBound <= problem.route.pattern.utf8.count, "problem span outside pattern")
+                    require(span.upperBound <= (problem.route?.pattern.utf8.count ?? 0), "problem span outside pattern")
                 }
             }
         }

@@ -120,8 +120,15 @@ enum DiagnosticRenderer {
             while start > 0, start < bytes.count, bytes[start] & 0xC0 == 0x80 { start -= 1 }
             while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
         }
-        var shown = start > 0 ? "…" : ""
-        var column = start > 0 ? 1 : 0
+        let prefix = start > 0 ? "…" : ""
+        let suffix = end < bytes.count ? "…" : ""
+        if bytes[start..<end].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            // Printable ASCII: one column a byte.
+            let text = prefix + String(decoding: bytes[start..<end], as: UTF8.self) + suffix
+            return (text, prefix.count + min(low, end) - start, max(1, min(high, end) - min(low, end)))
+        }
+        var shown = prefix
+        var column = prefix.count
         var width = 0
         var offset = start
         for character in String(decoding: bytes[start..<end], as: UTF8.self) {
@@ -131,8 +138,7 @@ enum DiagnosticRenderer {
             shown += cell.text
             offset = next
         }
-        if end < bytes.count { shown += "…" }
-        return (shown, column, max(1, width))
+        return (shown + suffix, column, max(1, width))
     }
 
     /// `text` cut to the line width with `…`, as shown (``DisplayText``).
