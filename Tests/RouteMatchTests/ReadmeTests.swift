@@ -83,12 +83,50 @@ import RouteMatch
         #expect(back == "https://example.com/u/7?tab=posts")
     }
 
+    /// What the handler example's app has: a session, a browser and a navigator.
+    actor Session { var isSignedIn = false }
+    actor Browser { var opened: [String] = []; func open(_ link: String) { opened.append(link) } }
+    actor Navigator { var shown: [AppRoute] = []; func show(_ route: AppRoute) { shown.append(route) } }
+
+    @Test func linkHandler() async {
+        let session = Session(), browser = Browser(), navigator = Navigator()
+        // README: link-handler
+        struct OldProfile: Codable, Sendable { var uid: Int }
+
+        let handler = LinkHandler(AppRoute.self, ready: false) { config in
+            config.intercept("auth") { route in
+                if case .userPosts = route, await !session.isSignedIn {
+                    return .redirect(to: .home, resumingOriginal: true)
+                }
+                return .proceed
+            }
+            config.redirect("profile.php?uid=${uid}", as: OldProfile.self) { .userProfile(id: String($0.uid)) }
+            config.fallback(allowing: ["https://example.com"]) { link in await browser.open(link) }
+            config.log { line in print(line) }   // one line per outcome, redacted
+        } handle: { route in
+            await navigator.show(route)
+        }
+        let early = await handler.open("myapp://app/user/42/profile")
+        // .waiting(link: "myapp://app/user/42/profile"): the app is not ready yet
+        let kept = await handler.markReady()
+        // [.handled(.userProfile(id: "42"))]
+        let legacy = await handler.open("myapp://app/profile.php?uid=7")
+        // .redirected(from: .link("myapp://app/profile.php?uid=7"), to: .userProfile(id: "7"), by: "profile.php?uid=${uid}")
+        // END README: link-handler
+        #expect(early == .waiting(link: "myapp://app/user/42/profile"))
+        #expect(kept == [.handled(.userProfile(id: "42"))])
+        #expect(legacy == .redirected(from: .link("myapp://app/profile.php?uid=7"), to: .userProfile(id: "7"), by: "profile.php?uid=${uid}"))
+        #expect(await handler.open("https://example.com/about") == .fallback(link: "https://example.com/about"))
+        #expect(await browser.opened == ["https://example.com/about"])
+        #expect(await navigator.shown == [.userProfile(id: "42"), .userProfile(id: "7")])
+    }
+
     @Test func readmeMatchesThisFile() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let examples = Self.blocks(in: readme, marker: "example")
-        #expect(examples.map(\.name) == ["quick-start", "failure", "validate", "struct-router"])
+        #expect(examples.map(\.name) == ["quick-start", "failure", "validate", "struct-router", "link-handler", "swiftui"])
         for example in examples {
             let region = try #require(Self.region(named: example.name, in: source), "no README region \(example.name)")
             var lines = region[...]
@@ -146,3 +184,37 @@ import RouteMatch
             .filter { !$0.isEmpty }
     }
 }
+
+// Compiled on Apple platforms, where SwiftUI exists; left out on Linux.
+// README: swiftui
+#if canImport(SwiftUI)
+import SwiftUI
+
+extension AppRoute: Hashable {}
+
+@available(iOS 16.0, macOS 13.0, *)
+@MainActor final class Navigation: ObservableObject {
+    @Published var path: [AppRoute] = []
+    lazy var links = LinkHandler(AppRoute.self) { [weak self] route in
+        await self?.show(route)
+    }
+    func show(_ route: AppRoute) { path.append(route) }
+}
+
+@available(iOS 16.0, macOS 13.0, *)
+struct RootView: View {
+    @StateObject private var navigation = Navigation()
+    var body: some View {
+        NavigationStack(path: $navigation.path) {
+            Text("Home").navigationDestination(for: AppRoute.self) { route in
+                Text(String(describing: route))   // the screen for each route
+            }
+        }
+        .onOpenURL { url in
+            let links = navigation.links
+            Task { _ = await links.open(url) }
+        }
+    }
+}
+#endif
+// END README: swiftui

@@ -8,8 +8,13 @@ struct Redaction {
     private let replaced: [(range: Range<Int>, length: Int)]
 
     init(error: RouteMatchError, details: RouteMatchError.Details) {
-        let ranges = details.redactions ?? [0..<error.input.utf8.count]
-        let bytes = Array(error.input.utf8)
+        self.init(error.input, ranges: details.redactions)
+    }
+
+    /// Redacts `text` at `ranges`; `nil` redacts all of it.
+    init(_ text: String, ranges: [Range<Int>]?) {
+        let ranges = ranges ?? [0..<text.utf8.count]
+        let bytes = Array(text.utf8)
         var output: [UInt8] = []
         var replaced: [(range: Range<Int>, length: Int)] = []
         var position = 0
@@ -24,6 +29,23 @@ struct Redaction {
         output += bytes[position...]
         self.text = String(decoding: output, as: UTF8.self)
         self.replaced = replaced
+    }
+
+    /// A link matched against no route, for a log line: its scheme, host and port kept, and
+    /// every other part that can carry a secret (userinfo, each path segment, every query key
+    /// and value, the fragment) replaced by its shape; an unreadable link entirely.
+    static func link(_ text: String) -> String {
+        guard case .read(let link) = LinkReader.read(text, limits: MatchLimits()) else {
+            return Redaction(text, ranges: nil).text
+        }
+        var ranges: [Range<Int>] = link.segments.map(\.range)
+        if let userinfo = link.userinfoRange { ranges.append(userinfo) }
+        for item in link.queryItems {
+            ranges.append(item.keyRange)
+            if let value = item.valueRange { ranges.append(value) }
+        }
+        if let fragment = link.fragmentRange { ranges.append(fragment) }
+        return Redaction(text, ranges: ranges).text
     }
 
     /// The shape of a value: its length, never its text.

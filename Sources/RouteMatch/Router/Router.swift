@@ -206,6 +206,14 @@ public struct Router<Route: Codable>: Sendable {
         RouteDecoder.decode(Route.self, caseKey: route.caseKey, labels: route.labelNames, values: values)
     }
 
+    /// The name of the route a value is (its case's, or the struct route's), or `nil` when it
+    /// encodes as none of the table's routes.
+    func name(of route: Route) -> String? {
+        let encoder = RouteEncoder(isEnum: isEnum)
+        try? route.encode(to: encoder)
+        return routeIndex(for: encoder).map { table.routes[$0].reference.name }
+    }
+
     /// The route a value renders with: its case's, or for a struct type with several patterns
     /// the first whose placeholders all have values.
     private func routeIndex(for encoder: RouteEncoder) -> Int? {

@@ -1,0 +1,214 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Opens links: matches each against a route table and acts on the route, through ordered
+/// interceptors, legacy redirects and an allow-listed fallback, keeping links that arrive
+/// before the app is ready. Every link gets an outcome that says what happened
+/// (``LinkOutcome``); nothing is dropped silently. No UI framework is involved: the handler
+/// closure is where an app presents a screen.
+///
+/// ```swift
+/// let handler = LinkHandler(AppRoute.self, ready: false) { config in
+///     config.intercept("auth") { route in
+///         if case .userPosts = route, !(await session.isSignedIn) {
+///             return .redirect(to: .home, resumingOriginal: true)
+///         }
+///         return .proceed
+///     }
+///     config.fallback(allowing: ["https://example.com"]) { link in await browser.open(link) }
+///     config.log { print($0) }                       // one redacted line per outcome
+/// } handle: { route in
+///     await navigator.show(route)
+/// }
+/// _ = await handler.open("myapp://app/user/42/profile")   // .waiting: not ready yet
+/// _ = await handler.markReady()                           // [.handled(.userProfile(id: "42"))]
+/// ```
+///
+/// A handler is an actor: share one, and call it from any task or actor. Concurrent calls to
+/// ``open(_:)-(String)`` each get their own outcome.
+public actor LinkHandler<Route: Codable & Sendable> {
+    /// Acts on a route: shows its screen, say.
+    public typealias Handle = @Sendable (Route) async throws -> Void
+
+    /// How many redirects one link may go through before it is stopped.
+    public static var maximumRedirects: Int { 4 }
+
+    let configuration: Configuration
+    private let handle: Handle
+    private var isReady: Bool
+    private var waiting: [String] = []
+
+    /// Creates a handler over a router.
+    ///
+    /// - Parameters:
+    ///   - router: The routes links are matched against.
+    ///   - ready: Whether links are handled at once; with `false`, they wait for
+    ///     ``markReady()``.
+    ///   - configure: Adds interceptors, redirects, a fallback and a log.
+    ///   - handle: Acts on each route that gets through.
+    public init(
+        router: Router<Route>, ready: Bool = true,
+        configure: (inout Configuration) -> Void = { _ in }, handle: @escaping Handle
+    ) {
+        var configuration = Configuration(router: router)
+        configure(&configuration)
+        self.configuration = configuration
+        self.handle = handle
+        self.isReady = ready
+    }
+
+    /// The links kept until ``markReady()``, oldest first.
+    public var waitingLinks: [String] { waiting }
+
+    /// Opens a link.
+    ///
+    /// - Parameter link: The link as received.
+    /// - Returns: What happened; see ``LinkOutcome``.
+    /// - Complexity: One match (O(*m*) for a link of *m* bytes), plus each legacy redirect's
+    ///   match when the link matches no route, plus the interceptors and the handler.
+    public func open(_ link: String) async -> LinkOutcome<Route> {
+        let outcome = await process(link)
+        if let log = configuration.log { log(logLine(for: outcome, redacted: configuration.redactsLog)) }
+        return outcome
+    }
+
+    /// Opens a `URL` by its absolute string.
+    ///
+    /// - Parameter url: The URL as received.
+    /// - Returns: What happened.
+    public func open(_ url: URL) async -> LinkOutcome<Route> {
+        await open(url.absoluteString)
+    }
+
+    /// Says the app is ready, and handles the links kept until now, each once, in the order
+    /// they arrived.
+    ///
+    /// - Returns: Their outcomes, in that order.
+    public func markReady() async -> [LinkOutcome<Route>] {
+        isReady = true
+        let kept = waiting
+        waiting = []
+        var outcomes: [LinkOutcome<Route>] = []
+        for link in kept { outcomes.append(await open(link)) }
+        return outcomes
+    }
+
+    /// Says the app is not ready (signed out, say): links are kept until ``markReady()``.
+    public func markNotReady() {
+        isReady = false
+    }
+
+    /// The one line an outcome is logged as.
+    ///
+    /// - Parameters:
+    ///   - outcome: An outcome of this handler.
+    ///   - redacted: Whether every value of a link (and userinfo) is replaced by its shape;
+    ///     routes are then named by their case, without their values.
+    /// - Returns: The line.
+    public nonisolated func logLine(for outcome: LinkOutcome<Route>, redacted: Bool = true) -> String {
+        DiagnosticRenderer.line(for: outcome, redacted: redacted) { route in
+            redacted ? configuration.router.name(of: route) ?? "\(Route.self)" : "\(route)"
+        }
+    }
+
+    private func process(_ link: String) async -> LinkOutcome<Route> {
+        guard isReady else {
+            waiting.append(link)
+            return .waiting(link: link)
+        }
+        if Task.isCancelled { return .cancelled(link: link) }
+        let error: RouteMatchError
+        switch configuration.router.match(link) {
+        case .success(let route): return await deliver(route, link: link, redirect: nil, hops: 0)
+        case .failure(let failure): error = failure
+        }
+        var nearMiss: RouteMatchError?
+        for redirect in configuration.redirects {
+            switch redirect.map(link) {
+            case .route(let route):
+                return await deliver(route, link: link, redirect: (.link(link), redirect.name), hops: 0)
+            case .mappingFailed(let message):
+                return .redirectFailed(link: link, redirect: redirect.name, message: message)
+            case .nearMiss(let legacy):
+                nearMiss = nearMiss ?? legacy
+            case .noMatch:
+                continue
+            }
+        }
+        // A legacy link whose values do not convert says so, unless the current table came
+        // as near.
+        if let nearMiss, !LinkHandler.reachedValues(error) { return .failed(nearMiss) }
+        if let fallback = configuration.fallback, configuration.fallbackOrigins?.allows(link) == true {
+            await fallback(link)
+            return .fallback(link: link)
+        }
+        return .failed(error)
+    }
+
+    /// Runs the interceptors, then the handler, for `route`.
+    private func deliver(
+        _ route: Route, link: String, redirect: (source: RedirectSource<Route>, by: String)?, hops: Int
+    ) async -> LinkOutcome<Route> {
+        for interceptor in configuration.interceptors {
+            if Task.isCancelled { return .cancelled(link: link) }
+            let decision: InterceptorDecision<Route>
+            do {
+                decision = try await interceptor.check(route)
+            } catch is CancellationError {
+                return .cancelled(link: link)
+            } catch {
+                return .stopped(route, interceptor: interceptor.name, reason: "\(error)")
+            }
+            switch decision {
+            case .proceed:
+                continue
+            case .stop(let reason):
+                return .stopped(route, interceptor: interceptor.name, reason: reason)
+            case .redirect(let target, let resumingOriginal):
+                guard hops < LinkHandler.maximumRedirects else {
+                    return .stopped(route, interceptor: interceptor.name,
+                                    reason: "more than \(LinkHandler.maximumRedirects) redirects")
+                }
+                if resumingOriginal { waiting.append(link) }
+                return await deliver(target, link: link, redirect: (.route(route), interceptor.name), hops: hops + 1)
+            }
+        }
+        if Task.isCancelled { return .cancelled(link: link) }
+        do {
+            try await handle(route)
+        } catch is CancellationError {
+            return .cancelled(link: link)
+        } catch {
+            return .handlerFailed(route, message: "\(error)")
+        }
+        if let redirect { return .redirected(from: redirect.source, to: route, by: redirect.by) }
+        return .handled(route)
+    }
+
+    /// Whether a failure got as far as a route's values (a value that does not convert).
+    private static func reachedValues(_ error: RouteMatchError) -> Bool {
+        switch error.reason {
+        case .formatFailure, .rejectedByRoute: return true
+        default: return false
+        }
+    }
+}
+
+extension LinkHandler where Route: Routable {
+    /// Creates a handler over a ``Routable`` type's routes.
+    ///
+    /// - Parameters:
+    ///   - type: The route type.
+    ///   - ready: Whether links are handled at once.
+    ///   - configure: Adds interceptors, redirects, a fallback and a log.
+    ///   - handle: Acts on each route that gets through.
+    public init(
+        _ type: Route.Type, ready: Bool = true,
+        configure: (inout Configuration) -> Void = { _ in }, handle: @escaping Handle
+    ) {
+        self.init(router: Route.router, ready: ready, configure: configure, handle: handle)
+    }
+}

@@ -1,0 +1,155 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What an interceptor decides for a route about to be handled.
+public enum InterceptorDecision<Route: Sendable>: Sendable {
+    /// Let the route through to the next interceptor, then to the handler.
+    case proceed
+    /// Stop the route; the outcome is ``LinkOutcome/stopped(_:interceptor:reason:)``.
+    case stop(reason: String)
+    /// Handle another route instead (a sign-in screen, say). With `resumingOriginal`, the
+    /// original link is kept and opened again when ``LinkHandler/markReady()`` is called
+    /// (after sign-in, say).
+    case redirect(to: Route, resumingOriginal: Bool = false)
+}
+
+extension LinkHandler {
+    /// The parts of a handler, declared once when it is made: interceptors in order, legacy
+    /// redirects, a fallback and a log.
+    public struct Configuration: Sendable {
+        struct Interceptor: Sendable {
+            let name: String
+            let check: @Sendable (Route) async throws -> InterceptorDecision<Route>
+        }
+
+        struct Redirect: Sendable {
+            let name: String
+            let map: @Sendable (String) -> RedirectMatch
+        }
+
+        enum RedirectMatch: Sendable {
+            case route(Route)
+            case mappingFailed(message: String)
+            /// The legacy pattern reached the link's values, which did not convert.
+            case nearMiss(RouteMatchError)
+            case noMatch
+        }
+
+        var interceptors: [Interceptor] = []
+        var redirects: [Redirect] = []
+        var fallbackOrigins: OriginAllowList?
+        var fallback: (@Sendable (String) async -> Void)?
+        var log: (@Sendable (String) -> Void)?
+        var redactsLog = true
+        let router: Router<Route>
+
+        init(router: Router<Route>) { self.router = router }
+
+        /// Adds an interceptor, run after the ones added before it.
+        ///
+        /// ```swift
+        /// config.intercept("auth") { route in
+        ///     route.needsSignIn && !session.isSignedIn
+        ///         ? .redirect(to: .signIn, resumingOriginal: true) : .proceed
+        /// }
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - name: The name outcomes and logs give it.
+        ///   - check: Decides for each route; throwing `CancellationError` cancels the link,
+        ///     any other error stops it with the error as reason.
+        public mutating func intercept(
+            _ name: String, _ check: @escaping @Sendable (Route) async throws -> InterceptorDecision<Route>
+        ) {
+            interceptors.append(Interceptor(name: name, check: check))
+        }
+
+        /// Maps links of an old shape to a current route: `pattern` is matched (under the
+        /// handler's scheme and host) into the `Decodable` struct `Legacy`, with the same typed
+        /// conversions and diagnostics as any route, and `map` gives the route.
+        ///
+        /// ```swift
+        /// struct OldProfile: Codable { var id: String }
+        /// config.redirect("profile.php?uid=${id}", as: OldProfile.self) { .userProfile(id: $0.id) }
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - pattern: The legacy pattern.
+        ///   - legacy: The struct its placeholders fill.
+        ///   - name: The name outcomes give the redirect; the pattern by default.
+        ///   - map: The current route for a legacy value; a thrown error is the outcome
+        ///     ``LinkOutcome/redirectFailed(link:redirect:message:)``'s message.
+        public mutating func redirect<Legacy: Codable & Sendable>(
+            _ pattern: String, as legacy: Legacy.Type, name: String? = nil,
+            to map: @escaping @Sendable (Legacy) throws -> Route
+        ) {
+            let defaults = router.table.defaults
+            let legacyRouter = Router<Legacy>(scheme: defaults.scheme, host: defaults.host, options: defaults.options) {
+                $0.add(pattern, name: name ?? pattern)
+            }
+            redirects.append(Redirect(name: name ?? pattern) { link in
+                switch legacyRouter.match(link) {
+                case .success(let value):
+                    do { return .route(try map(value)) } catch { return .mappingFailed(message: "\(error)") }
+                case .failure(let error):
+                    switch error.reason {
+                    case .formatFailure, .rejectedByRoute: return .nearMiss(error)
+                    default: return .noMatch
+                    }
+                }
+            })
+        }
+
+        /// Hands links that match no route to `fallback` — only when the link's origin
+        /// (`scheme://host[:port]`) is one of `origins`, compared as RouteMatch reads hosts
+        /// (after the last `@`, case-insensitively, default ports dropped, no trailing-dot
+        /// or look-alike leniency). Any other link fails with its diagnostic, so the fallback
+        /// can never become an open redirect.
+        ///
+        /// - Parameters:
+        ///   - origins: The allowed origins, such as `"https://example.com"`.
+        ///   - fallback: Receives the link (to open it in a browser, say).
+        public mutating func fallback(allowing origins: [String], to fallback: @escaping @Sendable (String) async -> Void) {
+            fallbackOrigins = OriginAllowList(origins)
+            self.fallback = fallback
+        }
+
+        /// Writes one line per outcome to `log`; redacted (no value of a link, no userinfo)
+        /// unless `redacted` is `false`.
+        ///
+        /// - Parameters:
+        ///   - redacted: Whether values are replaced by their shape.
+        ///   - log: Receives each line.
+        public mutating func log(redacted: Bool = true, _ log: @escaping @Sendable (String) -> Void) {
+            redactsLog = redacted
+            self.log = log
+        }
+    }
+}
+
+/// Origins a fallback may receive links from, each `scheme://host[:port]`, read by the same
+/// reader as every link.
+struct OriginAllowList: Sendable {
+    private let origins: Set<String>
+
+    init(_ origins: [String]) {
+        self.origins = Set(origins.compactMap(OriginAllowList.origin(of:)))
+    }
+
+    /// Whether `link`'s origin is allowed.
+    func allows(_ link: String) -> Bool {
+        OriginAllowList.origin(of: link).map(origins.contains) ?? false
+    }
+
+    /// `scheme://host[:port]` of a link, lower-cased, the default port dropped; `nil` for a
+    /// link without a scheme or a host, or one that does not read.
+    static func origin(of link: String) -> String? {
+        guard case .read(let components) = LinkReader.read(link, limits: MatchLimits()),
+            let scheme = components.scheme, let host = components.host
+        else { return nil }
+        return scheme + "://" + host + (components.port.map { ":" + $0 } ?? "")
+    }
+}
