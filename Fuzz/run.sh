@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds one fuzz target with libFuzzer and AddressSanitizer and runs it for a given time.
 #
-#   Fuzz/run.sh link 60         # target: link | pattern | roundtrip; seconds
+#   Fuzz/run.sh link 60         # target: link | pattern | roundtrip | table; seconds
 #
 # The target is compiled together with the library's sources into one module (so it can
 # check internal invariants). The committed seeds in Fuzz/corpus/<target> are read, never
@@ -10,12 +10,13 @@
 # test (Tests/RouteMatchTests/HostileLinkTests.swift) before fixing it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target="${1:?target: link, pattern or roundtrip}"
+target="${1:?target: link, pattern, roundtrip or table}"
 seconds="${2:-60}"
 case "$target" in
   link) source="Fuzz/Targets/FuzzLink.swift" ;;
   pattern) source="Fuzz/Targets/FuzzPattern.swift" ;;
   roundtrip) source="Fuzz/Targets/FuzzRoundTrip.swift" ;;
+  table) source="Fuzz/Targets/FuzzTable.swift" ;;
   *) echo "unknown target $target" >&2; exit 2 ;;
 esac
 mkdir -p .build-fuzz "fuzz-out/$target"
@@ -29,16 +30,22 @@ if [ ! -x "$binary" ] || [ -n "$(find Sources Fuzz/Targets -newer "$binary" -nam
     | grep -v "Cannot export local symbol '__asan" || true
   [ -x "$binary" ] || { echo "build failed" >&2; exit 1; }
 fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# FUZZ_CORPUS_OUT=dir keeps the inputs a run finds (for a campaign, to merge into the seeds).
+if [ -n "${FUZZ_CORPUS_OUT:-}" ]; then
+  work="$FUZZ_CORPUS_OUT"
+  mkdir -p "$work"
+else
+  work=$(mktemp -d)
+  trap 'rm -rf "$work"' EXIT
+fi
 echo "== fuzzing $target for ${seconds}s"
-log="$work.log"
+log="$(mktemp)"
 set +e
 SWIFT_BACKTRACE=enable=no "$binary" "$work" "Fuzz/corpus/$target" -max_total_time="$seconds" -max_len=4096 \
   -timeout=10 -rss_limit_mb=2048 -artifact_prefix="fuzz-out/$target/" -print_final_stats=1 > "$log" 2>&1
 status=$?
 set -e
-grep -E "^(Done|stat::number_of_executed_units|stat::peak_rss|invariant|SUMMARY|Fatal error|.*Fatal error)" "$log" || true
+grep -E "^(#[0-9]+ +DONE|Done|stat::number_of_executed_units|stat::peak_rss|invariant|SUMMARY|Fatal error|.*Fatal error)" "$log" || true
 rm -f "$log"
 if [ "$status" -ne 0 ]; then
   echo "fuzz target $target failed (exit $status); inputs in fuzz-out/$target/" >&2

@@ -50,26 +50,3 @@ public func fuzzRoundTrip(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 /// Reads values off the front of the fuzzer's input; past the end it yields zeros.
-struct ByteReader {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var position = 0
-
-    mutating func byte() -> UInt8 {
-        guard position < bytes.count else { return 0 }
-        defer { position += 1 }
-        return bytes[position]
-    }
-
-    mutating func integer() -> UInt64 {
-        (0..<8).reduce(UInt64(0)) { value, _ in value << 8 | UInt64(byte()) }
-    }
-
-    /// Text up to the next 0xFF byte (or the end), decoded leniently.
-    mutating func text() -> String {
-        let start = min(position, bytes.count)
-        var end = start
-        while end < bytes.count, bytes[end] != 0xFF { end += 1 }
-        position = end + 1
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-    }
-}
