@@ -45,7 +45,7 @@ SWIFT_BACKTRACE=enable=no "$binary" "$work" "Fuzz/corpus/$target" -max_total_tim
   -timeout=10 -rss_limit_mb=2048 -artifact_prefix="fuzz-out/$target/" -print_final_stats=1 > "$log" 2>&1
 status=$?
 set -e
-grep -E "^(#[0-9]+ +DONE|Done|stat::number_of_executed_units|stat::peak_rss|invariant|SUMMARY|Fatal error|.*Fatal error)" "$log" || true
+grep -E "^(#[0-9]+[[:space:]]+DONE|Done|stat::number_of_executed_units|stat::peak_rss|invariant|SUMMARY|Fatal error|.*Fatal error)" "$log" || true
 rm -f "$log"
 if [ "$status" -ne 0 ]; then
   echo "fuzz target $target failed (exit $status); inputs in fuzz-out/$target/" >&2
