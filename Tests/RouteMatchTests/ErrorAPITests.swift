@@ -118,6 +118,17 @@ import RouteMatch
         #expect(try AppRoute.userProfile(id: "7").link(scheme: "otherapp") == "otherapp://app/user/7/profile")
     }
 
+    @Test func aRenderedLinkOverTheLimitsSaysSo() throws {
+        let router = Router<UserPage>(
+            scheme: "myapp", host: "app", options: MatchOptions(limits: MatchLimits(maxLinkLength: 20))
+        ) { $0.add("user/${id}") }
+        #expect(throws: RouteMatchError(
+            reason: .limitExceeded(.linkLength, maximum: 20, found: 36), input: "myapp://app/user/1234567890123456789",
+            subject: .link, span: 20..<36, closestRoute: RouteReference(name: "UserPage", pattern: "user/${id}"))) {
+            try router.link(for: UserPage(id: 1_234_567_890_123_456_789))
+        }
+    }
+
     @Test func aValueWhoseTextDoesNotReadBackIsNamed() throws {
         let router = Router<Versioned>(scheme: "myapp", host: "app") { $0.add("v/${version}") }
         #expect(throws: RouteMatchError(

@@ -159,9 +159,15 @@ public struct Router<Route: Codable>: Sendable {
     private func checkReadsBack(
         _ link: String, as route: CompiledRoute, scheme: String?, host: String?
     ) throws(RouteMatchError) {
-        guard case .read(var components) = LinkReader.read(link, limits: table.options.limits) else {
-            // Every component is percent-encoded, so a rendered link always reads.
-            return
+        var components: LinkComponents
+        switch LinkReader.read(link, limits: table.options.limits) {
+        case .read(let read):
+            components = read
+        case .unreadable(let problem):
+            // Every component is percent-encoded, so only a limit (a value longer than
+            // `maxLinkLength`, say) can make a rendered link unreadable: say which.
+            throw RouteMatchError(
+                reason: problem.reason, input: link, subject: .link, span: problem.span, closestRoute: route.reference)
         }
         if scheme != nil { components.scheme = route.scheme ?? components.scheme }
         if host != nil {
