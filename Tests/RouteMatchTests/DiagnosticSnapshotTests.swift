@@ -122,6 +122,7 @@ import RouteMatch
         Scenario(name: "pattern.list-in-path", render: table { structRouter(IDs.self, "u/${ids}") }),
         Scenario(name: "pattern.no-sample-value", render: table { structRouter(Invite.self, "invite/${email}/${code}") }),
         Scenario(name: "pattern.no-sample-value-last", render: table { structRouter(BareProduct.self, "p/${sku}?count=${count}") }),
+        Scenario(name: "pattern.sample-does-not-convert", render: table { structRouter(WrongProduct.self, "p/${sku}") }),
         Scenario(name: "pattern.samples-rejected", render: table { structRouter(SmallPage.self, "list?page=${page}") }),
         Scenario(name: "pattern.no-routes", render: table { Router<UserPage>(host: "app") { _ in } }),
         // Render problems.

@@ -96,6 +96,14 @@ import RouteMatch
         }
     }
 
+    @Test func aSampleThatDoesNotConvertIsNamed() throws {
+        let router = Router<WrongProduct>(scheme: "shop", host: "app") { $0.add("p/${sku}") }
+        #expect(throws: (any Error).self) { try router.validate() }
+        do { try router.validate() } catch {
+            #expect(error.reason == .unsupportedType(label: "sku", type: "WrongSku", problem: .sampleDoesNotConvert("sku-1")))
+        }
+    }
+
     @Test func theExampleLinkLinesUpWithTheRoute() throws {
         let error = try #require(SpotifyFirst.match("https://open.spotify.com/intl-de/track/123").failure)
         #expect(error.description.contains("a link that matches: https://open.spotify.com/track/123"))

@@ -65,6 +65,8 @@ extension DiagnosticRenderer {
             case .notTextual: return "'\(label)' has type \(type), which does not read from text"
             case .listOutsideQuery: return "'\(label)' is a list (\(type)); lists come from repeated query keys"
             case .noSampleValue: return "cannot make a sample \(type) for '\(label)', which RouteMatch needs to learn the route's values"
+            case .sampleDoesNotConvert(let sample):
+                return "\(type).routeSample \"\(sample)\" does not convert to \(type), so RouteMatch cannot learn the route's values"
             }
         case .samplesRejected(let type, let message):
             return "\(type)'s init(from:) refused the sample values its labels are learned with: \(message)"
@@ -124,6 +126,8 @@ extension DiagnosticRenderer {
         case .ambiguousRoutes: return "make one pattern more specific, or remove one of the routes"
         case .unsupportedType(_, let type, .noSampleValue):
             return "give \(type) a sample: extension \(type): RouteSampleProviding { static var routeSample: String { \"…\" } }"
+        case .unsupportedType(_, let type, .sampleDoesNotConvert):
+            return "make \(type).routeSample a text that init?(_:) (or init(from:)) reads"
         case .samplesRejected:
             return "keep validation that sample values (42, \"text\", true, a type's first case) pass, or validate after matching"
         case .unsupportedType(_, _, .notTextual):

@@ -139,6 +139,9 @@ extension RouteMatchError {
         /// route's `init(from:)` once and learn its labels: conform the type to
         /// ``RouteSampleProviding`` (or make it `CaseIterable`).
         case noSampleValue
+        /// The type's own ``RouteSampleProviding/routeSample`` (the payload) does not convert
+        /// to the type.
+        case sampleDoesNotConvert(String)
     }
 
     /// Why a value cannot be rendered into a link.

@@ -50,9 +50,12 @@ enum ValueProbe {
         _ type: T.Type, label: String, isOptional: Bool
     ) -> Result<ProbedValue<T>, Refused<RouteMatchError.TypeProblem>> {
         // A sample the type gives itself.
-        if let provider = T.self as? any RouteSampleProviding.Type,
-            case .success(let value) = TextConversion.value(T.self, single: provider.routeSample) {
-            return .success(ProbedValue(value: value, info: info(T.self, label, isOptional, isList: false, sample: provider.routeSample)))
+        if let provider = T.self as? any RouteSampleProviding.Type {
+            let sample = provider.routeSample
+            guard case .success(let value) = TextConversion.value(T.self, single: sample) else {
+                return .failure(Refused(.sampleDoesNotConvert(sample)))
+            }
+            return .success(ProbedValue(value: value, info: info(T.self, label, isOptional, isList: false, sample: sample)))
         }
         // Scalars: String, Bool, integers, floating point, UUID, LosslessStringConvertible.
         if TextConversion.scalar(T.self, "") != nil {

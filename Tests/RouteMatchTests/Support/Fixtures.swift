@@ -212,3 +212,16 @@ enum WideRoute: Routable, Equatable {
 
 /// The route of issue 14's fuzz finding.
 struct Fields: Codable, Equatable { var a: String; var b: Int?; var c: [Int] }
+
+/// A type whose own sample does not convert to it.
+struct WrongSku: LosslessStringConvertible, Codable, Equatable, RouteSampleProviding {
+    let value: String
+    init?(_ text: String) {
+        guard text.hasPrefix("SKU-") else { return nil }
+        value = text
+    }
+    var description: String { value }
+    static var routeSample: String { "sku-1" }
+}
+
+struct WrongProduct: Codable, Equatable { var sku: WrongSku }
