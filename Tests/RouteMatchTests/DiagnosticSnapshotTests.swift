@@ -54,6 +54,18 @@ import RouteMatch
         Scenario(name: "link.missing-path-segment", render: link(AppRoute.self, "myapp://app/user/42")),
         Scenario(name: "link.extra-path-segment", render: link(AppRoute.self, "myapp://app/user/42/profile/extra/more")),
         Scenario(name: "link.empty-path-segment", render: link(AppRoute.self, "myapp://app/user//profile")),
+        // Several origins, captures inside a segment and to the end of the path (issue 8).
+        Scenario(name: "link.origin-host-mismatch", render: link(StoreRoute.self, "https://exmaple.com/items/item-7.json")),
+        Scenario(name: "link.origin-without-host", render: link(StoreRoute.self, "https:///items/item-7.json")),
+        Scenario(name: "link.origin-prefix-missing", render: link(StoreRoute.self, "https://www.example.com/items/item-7.json")),
+        Scenario(name: "link.in-segment-format-failure", render: link(StoreRoute.self, "https://example.com/items/item-4x2.json")),
+        Scenario(name: "link.in-segment-literal-mismatch", render: link(StoreRoute.self, "myapp://app/items/7.json")),
+        Scenario(name: "link.in-segment-query-mismatch", render: link(StoreRoute.self, "myapp://app/search?q=shoes&v=3")),
+        Scenario(name: "link.rest-missing", render: link(StoreRoute.self, "myapp://app/download")),
+        Scenario(name: "link.rest-empty-segment", render: link(StoreRoute.self, "myapp://app/blob/main/a//b")),
+        Scenario(name: "link.malformed-escape-names-label", render: link(StoreRoute.self, "myapp://app/blob/main/docs/caf%E9t%E9.md")),
+        Scenario(name: "link.malformed-escape-in-literal", render: link(AppRoute.self, "myapp://app/us%zzer/42/profile")),
+        Scenario(name: "link.malformed-escape-redacted", render: link(StoreRoute.self, "myapp://app/search?q=secret%zz", .redacted)),
         Scenario(name: "link.malformed-percent-encoding", render: link(AppRoute.self, "myapp://app/article/a%zzb")),
         Scenario(name: "link.invalid-utf8-escape", render: link(AppRoute.self, "myapp://app/article/ok%C3%28")),
         Scenario(name: "link.duplicate-query-item", render: link(AppRoute.self, "myapp://app/user/42/posts?page=2&page=3&premium=true")),
@@ -110,7 +122,17 @@ import RouteMatch
         Scenario(name: "pattern.unclosed-placeholder", render: table { structRouter(UserPage.self, "u/${id") }),
         Scenario(name: "pattern.empty-placeholder-name", render: table { structRouter(UserPage.self, "u/${}/${id}") }),
         Scenario(name: "pattern.invalid-placeholder-name", render: table { structRouter(UserPage.self, "u/${1d}/${id}") }),
-        Scenario(name: "pattern.placeholder-inside-text", render: table { structRouter(UserPage.self, "u/id-${id}") }),
+        Scenario(name: "pattern.placeholder-in-query-key", render: table { structRouter(UserPage.self, "u/${id}?${id}=1") }),
+        Scenario(name: "pattern.several-placeholders", render: table { structRouter(UserPage.self, "u/${id}-${id}") }),
+        Scenario(name: "pattern.rest-not-last", render: table { structRouter(UserPage.self, "u/${id...}/edit") }),
+        Scenario(name: "pattern.rest-outside-path", render: table { structRouter(UserPage.self, "u?id=${id...}") }),
+        Scenario(name: "pattern.rest-inside-text", render: table { structRouter(UserPage.self, "u/v${id...}") }),
+        Scenario(name: "pattern.invalid-origins", render: table {
+            Router<UserPage>(origins: ["myapp://", "example.com", "https://a@example.com", "https://example.com/x?y#z",
+                                       "https://example.com/${id}", "https://example.com//x", "myapp://app", "MYAPP://App/"]) {
+                $0.add("u/${id}")
+            }
+        }),
         Scenario(name: "pattern.empty-query-key", render: table { structRouter(UserPage.self, "u/${id}?=1") }),
         Scenario(name: "pattern.empty-segment", render: table { structRouter(UserPage.self, "u//${id}") }),
         Scenario(name: "pattern.query-item-without-value", render: table { structRouter(UserPage.self, "u/${id}?flag") }),
@@ -137,6 +159,10 @@ import RouteMatch
                 return "unexpectedly rendered: " + (try structRouter(UserPage.self, "user/${id}", host: "")
                     .link(for: UserPage(id: 42), scheme: "https", host: "myapp.com"))
             } catch { return "\(error)" }
+        }()),
+        Scenario(name: "render.empty-inside-text", render: render(StoreRoute.image(name: ""))),
+        Scenario(name: "render.unknown-origin", render: {
+            do { return "unexpectedly rendered: " + (try StoreRoute.home.link(origin: "https://evil.com")) } catch { return "\(error)" }
         }()),
         Scenario(name: "render.not-textual", render: renderStruct(structRouter(NestedEncoding.self, "u/${id}"), NestedEncoding(id: 1))),
     ]

@@ -105,14 +105,14 @@ import Testing
     }
 
     @Test("escapes that are not UTF-8", arguments: [
-        ("myapp://app/article/%C0%AF", "%C0%AF"), // overlong "/"
-        ("myapp://app/article/%ED%A0%80", "%ED%A0%80"), // surrogate
-        ("myapp://app/article/%F8%88%80%80%80", "%F8%88%80%80%80"),
-        ("myapp://app/article/x%E2%82", "%E2%82"),
-        ("myapp://app/article/x?ref=%80", "%80"),
+        ("myapp://app/article/%C0%AF", "%C0%AF", "slug"), // overlong "/"
+        ("myapp://app/article/%ED%A0%80", "%ED%A0%80", "slug"), // surrogate
+        ("myapp://app/article/%F8%88%80%80%80", "%F8%88%80%80%80", "slug"),
+        ("myapp://app/article/x%E2%82", "%E2%82", "slug"),
+        ("myapp://app/article/x?ref=%80", "%80", "ref"),
     ])
-    func invalidUTF8(_ link: String, _ found: String) {
-        #expect(AppRoute.match(link).failure?.reason == .malformedPercentEncoding(found: found))
+    func invalidUTF8(_ link: String, _ found: String, _ label: String) {
+        #expect(AppRoute.match(link).failure?.reason == .malformedPercentEncoding(found: found, label: label))
     }
 
     @Test func hugeLinksAreRefusedByTheLimits() {

@@ -68,8 +68,6 @@ import Testing
     }
 
     @Test(arguments: [
-        ("myapp://app/a%2", Problem(reason: .malformedPercentEncoding(found: "%2"), span: 13..<15)),
-        ("myapp://app/%E2%82", Problem(reason: .malformedPercentEncoding(found: "%E2%82"), span: 12..<18)),
         ("myapp://app/./x", Problem(reason: .dotSegment(found: "."), span: 12..<13)),
         ("myapp://app/%2e%2E/x", Problem(reason: .dotSegment(found: ".."), span: 12..<18)),
         ("a\tb", Problem(reason: .malformedLink(.controlCharacter(9)), span: 1..<2)),
@@ -81,6 +79,20 @@ import Testing
     ])
     func problems(_ text: String, _ problem: Problem) {
         #expect(LinkReader.read(text, limits: MatchLimits()).failure == problem)
+    }
+
+    @Test("a bad escape is kept with its segment or item, for the route it stands in to name", arguments: [
+        ("myapp://app/a%2", 13..<15),
+        ("myapp://app/%E2%82", 12..<18),
+        ("myapp://app/caf%E9t%E9", 15..<22),
+        ("myapp://app/x?k%zz=1", 15..<18),
+        ("myapp://app/x?k=%E9", 16..<19),
+    ])
+    func badEscapesAreKept(_ text: String, _ escape: Range<Int>) throws {
+        let link = try read(text)
+        #expect(link.hasBadEscape)
+        let ranges = link.segments.compactMap(\.badEscape) + link.queryItems.compactMap(\.badEscape)
+        #expect(ranges == [escape])
     }
 
     @Test func limits() {
@@ -115,14 +127,44 @@ import Testing
     }
 
     @Test func reportsEveryProblemAtOnce() {
-        let output = PatternParser.parse("a//${}/${x/b-${y}?q&=1", firstSegmentIsHost: false)
+        let output = PatternParser.parse("a//${}/${x/b-${y}-${z}/${r...}/c?q&=1&${k}=v&t=${t...}", firstSegmentIsHost: false)
         #expect(output.problems.map(\.reason) == [
             .patternSyntax(.emptySegment),
             .patternSyntax(.emptyPlaceholderName),
             .patternSyntax(.unclosedPlaceholder),
-            .patternSyntax(.placeholderInsideText),
+            .patternSyntax(.severalPlaceholders),
             .patternSyntax(.queryItemWithoutValue("q")),
             .patternSyntax(.emptyQueryKey),
+            .patternSyntax(.placeholderInsideText),
+            .patternSyntax(.restOutsidePath("t")),
+            .patternSyntax(.restNotLast("r")),
         ])
+        // The second placeholder is under the caret.
+        #expect(output.problems[3].span == 18..<22)
+    }
+
+    @Test("captures inside a segment and to the end of the path", arguments: [
+        ("id${id}", PatternAST.Value.affixed(prefix: "id", name: "id", suffix: "")),
+        ("item-${id}.json", .affixed(prefix: "item-", name: "id", suffix: ".json")),
+        ("${name}@2x.png", .affixed(prefix: "", name: "name", suffix: "@2x.png")),
+        ("v%20${major}", .affixed(prefix: "v ", name: "major", suffix: "")),
+        ("${path...}", .rest("path")),
+    ])
+    func parsesCaptures(_ pattern: String, _ value: PatternAST.Value) {
+        let output = PatternParser.parse("files/" + pattern, firstSegmentIsHost: false)
+        #expect(output.problems.isEmpty)
+        #expect(output.ast.segments.last?.value == value)
+        let query = PatternParser.parse("files?k=" + pattern, firstSegmentIsHost: false)
+        if value.isRest {
+            #expect(query.problems.map(\.reason) == [.patternSyntax(.restOutsidePath("path"))])
+        } else {
+            #expect(query.problems.isEmpty)
+            #expect(query.ast.queryItems.first?.value == value)
+        }
+    }
+
+    @Test func aRestCaptureFillsItsSegment() {
+        let output = PatternParser.parse("files/x${path...}", firstSegmentIsHost: false)
+        #expect(output.problems == [Problem(reason: .patternSyntax(.restInsideText("path")), span: 6..<17)])
     }
 }

@@ -52,7 +52,7 @@ import RouteMatch
         // Corridor decodes queries twice; RouteMatch once.
         ("https://www.example.com/news_feed?sourceUserId=a%252Fb", .route(.newsFeed(sourceUserId: "a%2Fb"))),
         // Corridor drops `100%` silently; RouteMatch names it.
-        ("https://www.example.com/news_feed?sourceUserId=100%", .reason(.malformedPercentEncoding(found: "%"))),
+        ("https://www.example.com/news_feed?sourceUserId=100%", .reason(.malformedPercentEncoding(found: "%", label: "sourceUserId"))),
         // Corridor: last duplicate wins; RouteMatch: a duplicate for a single value.
         ("https://www.example.com/user/1?nickname=a&nickname=b", .reason(.duplicateQueryItem(key: "nickname", count: 2))),
         // Corridor accepts yes/1/True for bool; RouteMatch reads Bool exactly.

@@ -57,11 +57,16 @@ import Testing
     }
 
     @Test("a bad escape is an error, not a silent drop", arguments: [
-        Miss(link: "myapp://app/article/a%zzb", reason: .malformedPercentEncoding(found: "%zz")),
-        Miss(link: "myapp://app/article/100%", reason: .malformedPercentEncoding(found: "%")),
-        Miss(link: "myapp://app/article/x?ref=100%2", reason: .malformedPercentEncoding(found: "%2")),
-        Miss(link: "myapp://app/article/%FF", reason: .malformedPercentEncoding(found: "%FF")),
-        Miss(link: "myapp://app/article/%C3%28", reason: .malformedPercentEncoding(found: "%C3%28")),
+        Miss(link: "myapp://app/article/a%zzb", reason: .malformedPercentEncoding(found: "%zz", label: "slug")),
+        Miss(link: "myapp://app/article/100%", reason: .malformedPercentEncoding(found: "%", label: "slug")),
+        Miss(link: "myapp://app/article/x?ref=100%2", reason: .malformedPercentEncoding(found: "%2", label: "ref")),
+        Miss(link: "myapp://app/article/%FF", reason: .malformedPercentEncoding(found: "%FF", label: "slug")),
+        Miss(link: "myapp://app/article/%C3%28", reason: .malformedPercentEncoding(found: "%C3%28", label: "slug")),
+        // A Latin-1 run is one problem, underlined whole.
+        Miss(link: "myapp://app/article/caf%E9t%E9", reason: .malformedPercentEncoding(found: "%E9t%E9", label: "slug")),
+        // An escape in a literal segment names no label; in an item no route reads, neither.
+        Miss(link: "myapp://app/arti%zzcle/x", reason: .malformedPercentEncoding(found: "%zz", label: nil)),
+        Miss(link: "myapp://app/article/x?utm=%zz", reason: .malformedPercentEncoding(found: "%zz", label: nil)),
     ])
     func badEscapes(_ miss: Miss) {
         #expect(AppRoute.match(miss.link).failure?.reason == miss.reason)

@@ -35,6 +35,9 @@ enum DiagnosticRenderer {
         for note in details.notes {
             lines.append("  = note: " + message(note.reason, redact: redact))
         }
+        if case .hostMismatch = error.reason, details.hosts.count > 1 {
+            lines.append("  = note: " + acceptedHostsMessage(details.hosts))
+        }
         if !details.expectedSegments.isEmpty {
             lines.append("  = note: " + expectedSegmentsMessage(details.expectedSegments, more: details.moreExpectedSegments))
         }

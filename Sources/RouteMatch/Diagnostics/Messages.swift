@@ -22,7 +22,9 @@ extension DiagnosticRenderer {
         case .unexpectedQueryItem(let key): return "query item '\(key)' is not used by this route (strict query mode)"
         case .formatFailure(let label, let found, let expected):
             return "'\(label)' expects \(describe(expected, found: found)), found \(redact(found))"
-        case .malformedPercentEncoding(let found): return "'\(found)' is not a valid percent-encoded UTF-8 sequence"
+        case .malformedPercentEncoding(let found, let label):
+            let place = label.map { " in '\($0)'" } ?? ""
+            return "\(redact(found))\(place) is not a valid percent-encoded UTF-8 sequence"
         case .rejectedByRoute(let message): return "the route refused these values: \(message)"
         case .malformedLink(let problem):
             switch problem {
@@ -46,7 +48,12 @@ extension DiagnosticRenderer {
             case .unclosedPlaceholder: return "'${' is never closed with '}'"
             case .emptyPlaceholderName: return "the placeholder has no name"
             case .invalidPlaceholderName(let name): return "'\(name)' is not a valid placeholder name"
-            case .placeholderInsideText: return "a placeholder must fill its whole path segment or query value"
+            case .placeholderInsideText: return "a query key is literal text; placeholders go in the value"
+            case .severalPlaceholders:
+                return "a second placeholder in one segment: the text between two placeholders could split in more than one way"
+            case .restNotLast(let name): return "'${\(name)...}' takes the rest of the path, so it must be the last segment"
+            case .restOutsidePath(let name): return "'${\(name)...}' captures path segments; use '${\(name)}' here"
+            case .restInsideText(let name): return "'${\(name)...}' must fill its whole segment"
             case .emptySegment: return "empty path segment"
             case .queryItemWithoutValue(let item): return "query item '\(item)' needs '=' and a value or a placeholder"
             case .emptyQueryKey: return "query item with an empty key"
@@ -59,11 +66,24 @@ extension DiagnosticRenderer {
         case .unusedLabel(let label): return "'\(label)' is bound by no placeholder"
         case .duplicatePlaceholder(let name): return "'${\(name)}' appears more than once"
         case .duplicateQueryKey(let key): return "query key '\(key)' appears more than once"
+        case .invalidOrigin(let problem):
+            switch problem {
+            case .notSchemeAndHost: return "an origin is 'scheme://host', with an optional port and path prefix"
+            case .missingHost: return "the origin has no host"
+            case .userinfo: return "an origin has no userinfo; it never chooses the host"
+            case .queryOrFragment: return "an origin has no query or fragment"
+            case .placeholder: return "an origin is literal text; placeholders go in the patterns"
+            case .emptySegment: return "empty segment in the origin's path prefix"
+            case .duplicate: return "the same origin is declared twice"
+            case .disagreesWithShorthand(let scheme, let host):
+                return "the type also declares scheme '\(scheme)' and host '\(host)', which differ from its first origin"
+            }
         case .ambiguousRoutes(_, let other): return "matches exactly the same links as '\(other)', which is declared first"
         case .unsupportedType(let label, let type, let problem):
             switch problem {
             case .notTextual: return "'\(label)' has type \(type), which does not read from text"
-            case .listOutsideQuery: return "'\(label)' is a list (\(type)); lists come from repeated query keys"
+            case .listOutsideQuery:
+                return "'\(label)' is a list (\(type)); lists come from repeated query keys or the rest of the path ('${\(label)...}')"
             case .noSampleValue: return "cannot make a sample \(type) for '\(label)', which RouteMatch needs to learn the route's values"
             case .sampleDoesNotConvert(let sample):
                 return "\(type).routeSample \"\(sample)\" does not convert to \(type), so RouteMatch cannot learn the route's values"
@@ -73,6 +93,7 @@ extension DiagnosticRenderer {
         case .unrenderableValue(let label, let problem):
             switch problem {
             case .emptyPathSegment: return "'\(label)' is empty, which would leave an empty path segment"
+            case .emptyInsideText: return "'\(label)' is empty, so the text around its placeholder would stand alone"
             case .emptyOptional: return "'\(label)' is \"\", which would read back as nil"
             case .dotSegment: return "'\(label)' is '.' or '..', which is never bound"
             case .missingValue: return "'\(label)' has no value"
@@ -87,6 +108,7 @@ extension DiagnosticRenderer {
             case .notARoute: return "the value encodes as none of the table's routes"
             case .notAURL: return "Foundation's URL(string:) refuses the rendered link"
             case .readsAsAnotherRoute(let other): return "the link would read back as route '\(other)'"
+            case .unknownOrigin(let origin, _): return "'\(origin)' is not one of the table's origins"
             case .hostOverride(let host, let patternHost):
                 return "the pattern chooses host '\(patternHost)'; overriding it with '\(host)' gives a link no route reads"
             }
@@ -114,6 +136,15 @@ extension DiagnosticRenderer {
         return "routes go on with \(named) here"
     }
 
+    /// The hosts a table accepts, beside a host mismatch.
+    static func acceptedHostsMessage(_ hosts: [String]) -> String {
+        let shown = 5
+        let named = hosts.count > shown
+            ? hosts.prefix(shown).map { "'\($0)'" }.joined(separator: ", ") + " and \(hosts.count - shown) more"
+            : list(hosts)
+        return "the table accepts " + (hosts.count == 1 ? "host " : "hosts ") + named
+    }
+
     /// A help line for a problem, if there is one to give.
     static func help(
         for reason: RouteMatchError.Reason, alternatives: [String], example: String?, hosts: [String]
@@ -123,6 +154,14 @@ extension DiagnosticRenderer {
             if let guess = Suggestions.nearest(to: name, in: alternatives) { return "did you mean '${\(guess)}'?" }
             return alternatives.isEmpty ? "this route has no associated values" : "the values are \(list(alternatives))"
         case .unusedLabel(let label): return "put ${\(label)} in the path, or add a query item such as '\(label)=${\(label)}'"
+        case .patternSyntax(.severalPlaceholders):
+            return "put each value in a segment of its own, or capture the whole segment and split it in the route's init(from:)"
+        case .patternSyntax(.restNotLast(let name)): return "move '${\(name)...}' to the end of the path"
+        case .patternSyntax(.restInsideText(let name)): return "give '${\(name)...}' a path segment of its own"
+        case .invalidOrigin(.disagreesWithShorthand):
+            return "remove static var scheme and host: with origins, they are derived from the first origin"
+        case .invalidOrigin(.duplicate): return "remove one of the two"
+        case .invalidOrigin: return "write an origin as 'myapp://app', 'https://example.com' or 'https://www.example.com/app'"
         case .ambiguousRoutes: return "make one pattern more specific, or remove one of the routes"
         case .unsupportedType(_, let type, .noSampleValue):
             return "give \(type) a sample: extension \(type): RouteSampleProviding { static var routeSample: String { \"…\" } }"
@@ -145,6 +184,9 @@ extension DiagnosticRenderer {
         case .unrenderableValue(_, .readsAsAnotherRoute(let other)), .unrenderableRoute(.readsAsAnotherRoute(let other)):
             return "use route '\(other)' for this link, or give the routes distinct literals"
         case .unrenderableValue(_, .doesNotReadBack): return "make the type's description a text its init?(_:) reads"
+        case .unrenderableRoute(.unknownOrigin(let origin, let declared)):
+            if let guess = Suggestions.nearest(to: origin, in: declared) { return "did you mean '\(guess)'?" }
+            return declared.isEmpty ? "the table declares no origins" : "the table's origins are \(list(declared))"
         case .unrenderableRoute(.hostOverride):
             return "give the table a default host (static var host) to render for other hosts, or pass no host"
         case .limitExceeded: return "raise the limit with MatchOptions(limits:) if such links are expected"

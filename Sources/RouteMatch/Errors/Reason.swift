@@ -41,8 +41,10 @@ extension RouteMatchError {
         case unexpectedQueryItem(key: String)
         /// A value does not convert to its label's type.
         case formatFailure(label: String, found: String, expected: ValueType)
-        /// A `%` that is not followed by two hex digits, or escapes that do not decode to UTF-8.
-        case malformedPercentEncoding(found: String)
+        /// A `%` that is not followed by two hex digits, or escapes that do not decode to UTF-8
+        /// (a Latin-1 run such as `%E9t%E9` is quoted whole). `label` is the value it broke,
+        /// when it stands where the closest route binds one.
+        case malformedPercentEncoding(found: String, label: String?)
         /// The link cannot be read as a URL at all.
         case malformedLink(LinkProblem)
         /// The route type's own `init(from:)` refused the values (a validation of its own);
@@ -65,6 +67,8 @@ extension RouteMatchError {
         case duplicatePlaceholder(name: String)
         /// The same query key appears twice in one pattern.
         case duplicateQueryKey(key: String)
+        /// An entry of ``Routable/origins`` is not a `scheme://host[:port][/path-prefix]`.
+        case invalidOrigin(OriginProblem)
         /// Two routes match exactly the same links; `other` is the earlier route's name.
         case ambiguousRoutes(route: String, other: String)
         /// A value's type cannot be read from link text in the place the pattern puts it.
@@ -111,8 +115,17 @@ extension RouteMatchError {
         case emptyPlaceholderName
         /// A placeholder name that is not a Swift identifier.
         case invalidPlaceholderName(String)
-        /// A placeholder that shares its path segment or query value with other text.
+        /// A placeholder in a query key: keys are literal text.
         case placeholderInsideText
+        /// Two placeholders in one path segment, query value or fragment (`${a}-${b}`): the
+        /// text between them could split in more than one way.
+        case severalPlaceholders
+        /// A rest capture (`${name...}`, named here) that is not the last path segment.
+        case restNotLast(String)
+        /// A rest capture (named here) in a query value or the fragment: it captures path segments.
+        case restOutsidePath(String)
+        /// A rest capture (named here) with literal text around it in its segment.
+        case restInsideText(String)
         /// An empty path segment (`a//b`).
         case emptySegment
         /// A query item without `=`.
@@ -127,6 +140,27 @@ extension RouteMatchError {
         case dotSegment(String)
         /// A scheme (`x://`) whose name is not a valid scheme.
         case invalidScheme(String)
+    }
+
+    /// What is wrong with an entry of ``Routable/origins``.
+    public enum OriginProblem: Hashable, Sendable {
+        /// It does not start with `scheme://`.
+        case notSchemeAndHost
+        /// It has no host (`myapp://`): an origin names the host its links carry.
+        case missingHost
+        /// It has userinfo (`user@host`), which never chooses a host.
+        case userinfo
+        /// It has a query or a fragment; an origin is a scheme, a host and a path prefix.
+        case queryOrFragment
+        /// It holds a placeholder; an origin is literal.
+        case placeholder
+        /// Its path prefix has an empty segment.
+        case emptySegment
+        /// It names the same scheme, host and prefix as an earlier origin.
+        case duplicate
+        /// The type declares a ``Routable/scheme`` or ``Routable/host`` (given here) that differs
+        /// from its first origin's: with `origins`, they are derived from it.
+        case disagreesWithShorthand(scheme: String, host: String)
     }
 
     /// Why a value's type cannot be read from text.
@@ -148,6 +182,9 @@ extension RouteMatchError {
     public enum RenderProblem: Hashable, Sendable {
         /// An empty string in a path segment (it would not read back).
         case emptyPathSegment
+        /// An empty string where a placeholder stands between literal text (`id${id}`): the
+        /// link would read back as lacking its value.
+        case emptyInsideText
         /// `""` in an Optional, which would read back as `nil`.
         case emptyOptional
         /// `.` or `..` in a path segment.
@@ -181,5 +218,8 @@ extension RouteMatchError {
         /// default host takes each pattern's first segment as its host), so the link would
         /// name no route of the table. `patternHost` is the host the pattern gives.
         case hostOverride(host: String, patternHost: String)
+        /// ``Routable/link(origin:)`` named an origin the table does not declare; `declared`
+        /// lists those it does.
+        case unknownOrigin(String, declared: [String])
     }
 }

@@ -6,7 +6,11 @@ struct LinkComponents: Sendable {
     /// One path segment.
     struct Segment: Sendable {
         let range: Range<Int>
+        /// The decoded text; the raw text when ``badEscape`` is set.
         let value: String
+        /// The escape that does not decode, when there is one: the segment then matches no
+        /// literal and binds no value, and the route it stands in reports it.
+        var badEscape: Range<Int>? = nil
     }
 
     /// One query item: `key=value`, or a bare `key` (whose value reads as `""`).
@@ -14,8 +18,12 @@ struct LinkComponents: Sendable {
         let range: Range<Int>
         let keyRange: Range<Int>
         let valueRange: Range<Int>?
+        /// The decoded key; `""` (which no pattern key is) when the key holds a bad escape.
         let key: String
+        /// The decoded value; the raw text when the value holds a bad escape.
         let value: String
+        /// The escape in the key or value that does not decode, when there is one.
+        var badEscape: Range<Int>? = nil
     }
 
     /// The text as the caller passed it.
@@ -41,6 +49,8 @@ struct LinkComponents: Sendable {
     var queryItems: [QueryItem] = []
     /// The fragment's range, without its `#`; decoded only when a pattern asks for it.
     var fragmentRange: Range<Int>?
+    /// Whether a path segment or query item holds an escape that does not decode.
+    var hasBadEscape = false
 
     /// The query items whose decoded key is `key`, in link order, without copying them.
     @inline(__always)

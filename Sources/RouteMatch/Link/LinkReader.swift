@@ -192,10 +192,12 @@ enum LinkReader {
                     return Problem(reason: .dotSegment(found: value), span: segmentRange)
                 }
                 link.segments.append(.init(range: segmentRange, value: value))
-                return nil
             case .failure(let bad):
-                return Problem(reason: .malformedPercentEncoding(found: slice(bytes, bad.range)), span: bad.range)
+                // Kept raw: the route this segment stands in names the escape and its label.
+                link.segments.append(.init(range: segmentRange, value: slice(bytes, segmentRange), badEscape: bad.range))
+                link.hasBadEscape = true
             }
+            return nil
         }
     }
 
@@ -229,22 +231,26 @@ enum LinkReader {
             while equals < itemRange.upperBound, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
             let keyRange = itemRange.lowerBound..<equals
             let valueRange = equals < itemRange.upperBound ? equals + 1..<itemRange.upperBound : nil
-            let key: String
+            // A bad escape is kept, not refused: the route that reads the item names it.
+            var badEscape: Range<Int>?
+            var key = ""
             switch PercentDecoding.decode(bytes, keyRange) {
             case .success(let decoded): key = decoded
-            case .failure(let bad):
-                return Problem(reason: .malformedPercentEncoding(found: slice(bytes, bad.range)), span: bad.range)
+            case .failure(let bad): badEscape = bad.range
             }
             var value = ""
             if let valueRange {
                 switch PercentDecoding.decode(bytes, valueRange) {
                 case .success(let decoded): value = decoded
                 case .failure(let bad):
-                    return Problem(reason: .malformedPercentEncoding(found: slice(bytes, bad.range)), span: bad.range)
+                    value = slice(bytes, valueRange)
+                    if badEscape == nil { badEscape = bad.range }
                 }
             }
+            if badEscape != nil { link.hasBadEscape = true }
             link.queryItems.append(.init(
-                range: itemRange, keyRange: keyRange, valueRange: valueRange, key: key, value: value))
+                range: itemRange, keyRange: keyRange, valueRange: valueRange, key: key, value: value,
+                badEscape: badEscape))
             return nil
         }
     }
@@ -268,6 +274,12 @@ enum LinkReader {
         return body(start..<range.upperBound, true)
     }
 
+    /// The text of a bad escape, as a reason quotes it.
+    static func escapeText(_ link: LinkComponents, _ range: Range<Int>) -> String {
+        var copy = link.text
+        return copy.withUTF8 { slice($0, range) }
+    }
+
     /// Decodes the fragment of `link`, if it has one.
     static func decodedFragment(of link: LinkComponents) -> Fragment {
         guard let range = link.fragmentRange else { return .absent }
@@ -277,7 +289,7 @@ enum LinkReader {
             case .success(let value): return .text(value)
             case .failure(let bad):
                 return .malformed(Problem(
-                    reason: .malformedPercentEncoding(found: slice(bytes, bad.range)), span: bad.range))
+                    reason: .malformedPercentEncoding(found: slice(bytes, bad.range), label: nil), span: bad.range))
             }
         }
     }

@@ -50,26 +50,25 @@ enum PercentDecoding {
         }
         let text = String(decoding: output, as: UTF8.self)
         if text.utf8.elementsEqual(output) { return .success(text) }
-        // The escapes produced invalid UTF-8: point at the run of escapes that holds the
-        // first invalid byte.
-        let firstBad = firstInvalidUTF8Offset(output)
-        var produced = 0
+        // The escapes produced invalid UTF-8: point from the first invalid byte to the last
+        // (a Latin-1 run such as `%E9t%E9` is one problem), over the escapes around them.
+        let invalid = invalidUTF8Offsets(output)
+        var rawStarts: [Int] = []
+        rawStarts.reserveCapacity(output.count)
         index = range.lowerBound
-        var badStart = range.lowerBound
         while index < range.upperBound {
-            let width = bytes[index] == UInt8(ascii: "%") ? 3 : 1
-            if produced == firstBad { badStart = index; break }
-            produced += 1
-            index += width
+            rawStarts.append(index)
+            index += bytes[index] == UInt8(ascii: "%") ? 3 : 1
         }
-        // Extend over the contiguous run of escapes around the bad byte.
-        var start = badStart
+        let firstBad = rawStarts[min(invalid.first ?? 0, rawStarts.count - 1)]
+        let lastBad = rawStarts[min(invalid.last ?? 0, rawStarts.count - 1)]
+        var start = firstBad
         while start - 3 >= range.lowerBound, bytes[start - 3] == UInt8(ascii: "%"), escapeStarts.contains(start - 3) {
             start -= 3
         }
-        var end = badStart
+        var end = lastBad
         while end < range.upperBound, bytes[end] == UInt8(ascii: "%") { end += 3 }
-        return .failure(BadEscape(range: start..<max(end, badStart + 1)))
+        return .failure(BadEscape(range: start..<max(min(end, range.upperBound), lastBad + 1)))
     }
 
     /// The text of `bytes[range]`, without building a slice (which would ask the runtime for
@@ -89,8 +88,9 @@ enum PercentDecoding {
         return String(decoding: source, as: UTF8.self)
     }
 
-    /// The offset of the first byte of `bytes` that does not start or continue valid UTF-8.
-    static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int {
+    /// The offsets of the bytes of `bytes` that do not start or continue valid UTF-8.
+    static func invalidUTF8Offsets(_ bytes: [UInt8]) -> [Int] {
+        var invalid: [Int] = []
         var index = 0
         while index < bytes.count {
             let lead = bytes[index]
@@ -100,15 +100,19 @@ enum PercentDecoding {
             case 0xC2...0xDF: length = 2
             case 0xE0...0xEF: length = 3
             case 0xF0...0xF4: length = 4
-            default: return index
+            default: length = 0
             }
-            if index + length > bytes.count { return index }
-            let prefix = Array(bytes[index..<index + length])
-            let decoded = String(decoding: prefix, as: UTF8.self)
-            if !decoded.utf8.elementsEqual(prefix) { return index }
-            index += length
+            if length > 0, index + length <= bytes.count {
+                let prefix = Array(bytes[index..<index + length])
+                if String(decoding: prefix, as: UTF8.self).utf8.elementsEqual(prefix) {
+                    index += length
+                    continue
+                }
+            }
+            invalid.append(index)
+            index += 1
         }
-        return bytes.count
+        return invalid
     }
 
     /// A malformed escape's range in the original text.

@@ -19,12 +19,33 @@ extension CompiledRoute {
         switch sources[label] {
         case .segment(let offset):
             let segment = view.segment(offset)
+            if case .affixed(let prefix, _, let suffix) = ast.segments[offset].value,
+                let inner = Affixes.inner(of: segment.value, prefix: prefix, suffix: suffix) {
+                let span = Affixes.capturedRange(
+                    in: view.link.text, segment.range, prefixCount: prefix.utf8.count, suffixCount: suffix.utf8.count)
+                return (inner, span)
+            }
             return (segment.value, segment.range)
+        case .rest(let offset):
+            guard offset < view.segments.count else { return ("", view.endOfPath) }
+            if labels[label].isList {
+                let segment = view.segment(min(offset + element, view.segments.count - 1))
+                return (segment.value, segment.range)
+            }
+            let last = view.segment(view.segments.count - 1)
+            let texts = (offset..<view.segments.count).map { view.segment($0).value }
+            return (texts.joined(separator: "/"), view.segment(offset).range.lowerBound..<last.range.upperBound)
         case .query(let offset):
             let key = ast.queryItems[offset].key
             let matches = Array(view.link.queryItems(named: key))
             guard !matches.isEmpty else { return ("", view.endOfQuery) }
             let item = matches[min(element, matches.count - 1)]
+            if case .affixed(let prefix, _, let suffix) = ast.queryItems[offset].value, let range = item.valueRange,
+                let inner = Affixes.inner(of: item.value, prefix: prefix, suffix: suffix) {
+                let span = Affixes.capturedRange(
+                    in: view.link.text, range, prefixCount: prefix.utf8.count, suffixCount: suffix.utf8.count)
+                return (inner, span)
+            }
             return (item.value, item.valueRange ?? item.range)
         case .fragment:
             if case .text(let text) = LinkReader.decodedFragment(of: view.link) { return (text, view.link.fragmentRange) }

@@ -3,8 +3,10 @@
 final class CompiledRoute: Sendable {
     /// Where a label's text comes from.
     enum Source: Equatable, Sendable {
-        /// The path segment at this index (after the host).
+        /// The path segment at this index (after the host), whole or between its literal text.
         case segment(Int)
+        /// The path segments from this index to the end (`${name...}`).
+        case rest(Int)
         /// The pattern's query item at this index.
         case query(Int)
         /// The fragment.
@@ -16,7 +18,19 @@ final class CompiledRoute: Sendable {
             if case .query = self { return true }
             return false
         }
+
+        var isRest: Bool {
+            if case .rest = self { return true }
+            return false
+        }
     }
+
+    /// The trie root of routes under the table's origins: no link host is spelled so (a
+    /// control character is never part of a link).
+    static let originsKey = "\u{0}origins"
+
+    /// The key of the route's trie root.
+    var rootKey: String { usesOrigins ? CompiledRoute.originsKey : host }
 
     /// Declaration order, which breaks ties.
     let index: Int
@@ -24,9 +38,14 @@ final class CompiledRoute: Sendable {
     let ast: PatternAST
     /// The case's coding key (its pattern) for enum routes.
     let caseKey: CaseKey?
-    /// The scheme a link must have (lower-cased), or `nil` for any.
+    /// Whether the route is under the table's origins (its pattern gives no `scheme://host`
+    /// and the table has origins); otherwise its pattern gives its host.
+    let usesOrigins: Bool
+    /// The scheme a link must have (lower-cased), or `nil` for any; for a route under the
+    /// table's origins, the first origin's.
     let scheme: String?
-    /// The host (lower-cased); `""` for none.
+    /// The host (lower-cased); `""` for none; for a route under the table's origins, the
+    /// first origin's.
     let host: String
     let labels: [LabelInfo]
     /// The labels' names, in declaration order.
@@ -41,13 +60,15 @@ final class CompiledRoute: Sendable {
     let fragmentLabel: Int?
 
     init(
-        index: Int, reference: RouteReference, ast: PatternAST, caseKey: CaseKey?, scheme: String?, host: String,
+        index: Int, reference: RouteReference, ast: PatternAST, caseKey: CaseKey?, usesOrigins: Bool,
+        scheme: String?, host: String,
         labels: [LabelInfo], sources: [Source], queryLabels: [Int?], segmentLabels: [Int?], fragmentLabel: Int?
     ) {
         self.index = index
         self.reference = reference
         self.ast = ast
         self.caseKey = caseKey
+        self.usesOrigins = usesOrigins
         self.scheme = scheme
         self.host = host
         self.labels = labels
@@ -79,22 +100,31 @@ final class CompiledRoute: Sendable {
         return !labels[label].isOptional && !labels[label].isList
     }
 
+    /// The texts a value accepts, as the ambiguity check compares them.
+    private static func shape(_ value: PatternAST.Value) -> String {
+        switch value {
+        case .literal(let text): return "=" + text
+        case .capture: return "*"
+        case .affixed(let prefix, _, let suffix): return "~" + prefix.utf8.count.description + ":" + prefix + "*" + suffix
+        case .rest: return "**"
+        }
+    }
+
     /// The links this route accepts, as far as the table's ambiguity check cares: the path's
     /// shape, and the required query items with their literal values.
     var signature: [String] {
-        var parts: [String] = [scheme ?? "*", host]
-        for segment in ast.segments {
+        var parts: [String] = usesOrigins ? ["origins"] : [scheme ?? "*", host]
+        for (offset, segment) in ast.segments.enumerated() {
             switch segment.value {
-            case .literal(let text): parts.append("/=" + text)
-            case .capture: parts.append("/*")
+            case .rest:
+                let label = segmentLabels[offset]
+                parts.append(label.map { labels[$0].isOptional || labels[$0].isList } == true ? "/**?" : "/**")
+            default: parts.append("/" + CompiledRoute.shape(segment.value))
             }
         }
         var query: [String] = []
         for (offset, item) in ast.queryItems.enumerated() where isRequired(queryItem: offset) {
-            switch item.value {
-            case .literal(let text): query.append(item.key + "=" + text)
-            case .capture: query.append(item.key + "=*")
-            }
+            query.append(item.key + CompiledRoute.shape(item.value))
         }
         parts.append(contentsOf: query.sorted())
         if let fragment = ast.fragment, case .literal(let text) = fragment.value { parts.append("#" + text) }

@@ -17,7 +17,8 @@ enum Diagnosis {
         let defaults: TableDefaults
         let route: CompiledRoute
         let problems: Problems
-        let others: [CompiledRoute]
+        /// The other near routes, each with the view it was compared under.
+        let others: [(route: CompiledRoute, view: LinkView)]
         /// The declared hosts, when the link's host is not one of them.
         let hosts: [String]
         let expected: ExpectedLiterals?
@@ -27,8 +28,8 @@ enum Diagnosis {
     static func details(_ input: Input) -> RouteMatchError.Details {
         var details = RouteMatchError.Details()
         details.notes = input.problems.more
-        for other in input.others {
-            let verdict = Evaluator.evaluate(other, view: input.view, options: input.defaults.options, mode: .allProblems).verdict
+        for (other, view) in input.others {
+            let verdict = Evaluator.evaluate(other, view: view, options: input.defaults.options, mode: .allProblems).verdict
             if case .fails(let problems) = verdict {
                 details.candidates.append(RouteMatchError.Candidate(route: other.reference, problem: problems.first))
             }

@@ -81,7 +81,24 @@ struct Evaluator {
 
     // MARK: Scheme and host
 
+    /// Whether a link's scheme and host fit `route`: for a route under the table's origins,
+    /// whether the link comes from one; for a route whose pattern gives its host, that host.
+    static func originFits(_ route: CompiledRoute, _ view: LinkView) -> (scheme: Bool, host: Bool) {
+        if route.usesOrigins, let origin = view.origin { return (origin.schemeFits, origin.hostFits) }
+        let scheme = route.scheme.map { view.link.scheme == nil || view.link.scheme == $0 } ?? true
+        return (scheme, view.hostKey == route.host)
+    }
+
     private mutating func evaluateOrigin(_ view: LinkView) {
+        if route.usesOrigins, let origin = view.origin {
+            progress.scheme = origin.schemeFits
+            progress.host = origin.hostFits
+            for problem in origin.problems {
+                report(problem.reason, problem.span)
+                if stopped { return }
+            }
+            return
+        }
         let link = view.link
         let host = route.host
         if let found = link.scheme, let expected = route.scheme, found != expected {
@@ -101,11 +118,23 @@ struct Evaluator {
     private mutating func evaluatePath(_ view: LinkView) {
         var fits = true
         for (offset, spec) in route.ast.segments.enumerated() {
+            if case .rest(let name) = spec.value {
+                evaluateRest(view, from: offset, name: name, fits: fits)
+                return
+            }
             guard offset < view.segments.count else {
                 report(.missingPathSegment(expected: spec.value.patternText), view.endOfPath)
                 return
             }
             let segment = view.segment(offset)
+            if let bad = segment.badEscape {
+                // The escape breaks this segment: a literal is not reached, a value still is.
+                report(.malformedPercentEncoding(found: view.escapeText(bad), label: spec.value.captureName), bad)
+                if spec.value.captureName == nil { fits = false }
+                if stopped { return }
+                if fits { progress.depth += 1 }
+                continue
+            }
             switch spec.value {
             case .literal(let literal):
                 if segment.value != literal {
@@ -120,6 +149,19 @@ struct Evaluator {
                     values[label] = .one(segment.value)
                     check(label, segment.value, span: segment.range)
                 }
+            case .affixed(let prefix, _, let suffix):
+                if let inner = Affixes.inner(of: segment.value, prefix: prefix, suffix: suffix) {
+                    if let label = route.segmentLabels[offset] {
+                        values[label] = .one(inner)
+                        check(label, inner, span: Affixes.capturedRange(
+                            in: view.link.text, segment.range, prefixCount: prefix.utf8.count, suffixCount: suffix.utf8.count))
+                    }
+                } else {
+                    report(.literalMismatch(expected: spec.value.patternText, found: segment.value), segment.range)
+                    fits = false
+                }
+            case .rest:
+                break // handled above
             }
             if stopped { return }
             if fits { progress.depth += 1 }
@@ -127,10 +169,59 @@ struct Evaluator {
         if view.segments.count > route.ast.segments.count {
             let extra = view.segment(route.ast.segments.count)
             let last = view.segment(view.segments.count - 1)
-            report(.extraPathSegment(found: extra.value), extra.range.lowerBound..<last.range.upperBound)
+            if let bad = extra.badEscape {
+                // The route ends before it, but what stops the link is the escape.
+                report(.malformedPercentEncoding(found: view.escapeText(bad), label: nil), bad)
+            } else {
+                report(.extraPathSegment(found: extra.value), extra.range.lowerBound..<last.range.upperBound)
+            }
             return
         }
         progress.pathComplete = fits
+    }
+
+    /// `${name...}` from segment `offset` to the end: one segment or more (none for an
+    /// Optional or a list), each a value of its own for a list, joined with `/` for one value.
+    private mutating func evaluateRest(_ view: LinkView, from offset: Int, name: String, fits: Bool) {
+        let label = route.segmentLabels[offset]
+        let info = label.map { route.labels[$0] }
+        guard offset < view.segments.count else {
+            if let info, info.isOptional || info.isList {
+                if let label { values[label] = info.isList ? .many([]) : .absent }
+                progress.pathComplete = fits
+            } else {
+                let expected = route.ast.segments[offset].value.patternText
+                report(.missingPathSegment(expected: expected), view.endOfPath)
+            }
+            return
+        }
+        var texts: [String] = []
+        var fitsAll = fits
+        for index in offset..<view.segments.count {
+            let segment = view.segment(index)
+            if let bad = segment.badEscape {
+                report(.malformedPercentEncoding(found: view.escapeText(bad), label: name), bad)
+            } else if segment.value.isEmpty {
+                report(.emptyPathSegment(label: name), segment.range)
+                fitsAll = false
+            } else {
+                texts.append(segment.value)
+                if let label, info?.isList == true { check(label, segment.value, span: segment.range) }
+            }
+            if stopped { return }
+            if fitsAll { progress.depth += 1 }
+        }
+        if let label, let info {
+            if info.isList {
+                values[label] = .many(texts)
+            } else {
+                let joined = texts.joined(separator: "/")
+                values[label] = .one(joined)
+                let first = view.segment(offset).range.lowerBound
+                check(label, joined, span: first..<view.segment(view.segments.count - 1).range.upperBound)
+            }
+        }
+        progress.pathComplete = fitsAll
     }
 
     // MARK: Query
@@ -143,6 +234,11 @@ struct Evaluator {
             if let label, route.labels[label].isList {
                 var texts: [String] = []
                 for item in link.queryItems where item.key == spec.key {
+                    if let bad = item.badEscape {
+                        report(.malformedPercentEncoding(found: view.escapeText(bad), label: spec.value.captureName), bad)
+                        if stopped { return }
+                        continue
+                    }
                     texts.append(item.value)
                     check(label, item.value, span: item.valueRange ?? item.range)
                 }
@@ -175,6 +271,12 @@ struct Evaluator {
             }
             let found = link.queryItems[firstIndex]
             let span = found.valueRange ?? found.range
+            if let bad = found.badEscape {
+                report(.malformedPercentEncoding(found: view.escapeText(bad), label: spec.value.captureName), bad)
+                if spec.value.captureName != nil { progress.query += 1 }
+                if stopped { return }
+                continue
+            }
             switch spec.value {
             case .literal(let literal):
                 if found.value == literal {
@@ -182,7 +284,7 @@ struct Evaluator {
                 } else {
                     report(.literalMismatch(expected: literal, found: found.value), span)
                 }
-            case .capture:
+            case .capture, .rest:
                 progress.query += 1
                 if let label {
                     values[label] = .one(found.value)
@@ -190,11 +292,34 @@ struct Evaluator {
                         check(label, found.value, span: span)
                     }
                 }
+            case .affixed(let prefix, _, let suffix):
+                if let label, route.labels[label].isOptional, found.value.isEmpty {
+                    progress.query += 1
+                    values[label] = .one("")
+                } else if let inner = Affixes.inner(of: found.value, prefix: prefix, suffix: suffix) {
+                    progress.query += 1
+                    if let label {
+                        values[label] = .one(inner)
+                        check(label, inner, span: found.valueRange.map {
+                            Affixes.capturedRange(in: link.text, $0, prefixCount: prefix.utf8.count, suffixCount: suffix.utf8.count)
+                        } ?? span)
+                    }
+                } else {
+                    report(.literalMismatch(expected: spec.value.patternText, found: found.value), span)
+                }
             }
             if stopped { return }
         }
+        // A bad escape in an item no pattern item read is still an error, never dropped.
+        if link.hasBadEscape {
+            for item in link.queryItems {
+                guard let bad = item.badEscape, item.key.isEmpty || !route.uses(queryKey: item.key) else { continue }
+                report(.malformedPercentEncoding(found: view.escapeText(bad), label: nil), bad)
+                if stopped { return }
+            }
+        }
         if strictQuery {
-            for item in link.queryItems where !route.uses(queryKey: item.key) {
+            for item in link.queryItems where item.badEscape == nil && !route.uses(queryKey: item.key) {
                 report(.unexpectedQueryItem(key: item.key), item.range)
                 if stopped { return }
             }
@@ -213,16 +338,33 @@ struct Evaluator {
                 if text != literal {
                     report(.literalMismatch(expected: literal, found: text), link.fragmentRange)
                 }
-            case .capture:
+            case .capture, .rest:
                 if let label = route.fragmentLabel {
                     values[label] = .one(text)
                     if !(route.labels[label].isOptional && text.isEmpty) {
                         check(label, text, span: link.fragmentRange)
                     }
                 }
+            case .affixed(let prefix, _, let suffix):
+                if let label = route.fragmentLabel, route.labels[label].isOptional, text.isEmpty {
+                    values[label] = .one("")
+                } else if let inner = Affixes.inner(of: text, prefix: prefix, suffix: suffix) {
+                    if let label = route.fragmentLabel {
+                        values[label] = .one(inner)
+                        check(label, inner, span: link.fragmentRange.map {
+                            Affixes.capturedRange(in: link.text, $0, prefixCount: prefix.utf8.count, suffixCount: suffix.utf8.count)
+                        })
+                    }
+                } else {
+                    report(.literalMismatch(expected: spec.value.patternText, found: text), link.fragmentRange)
+                }
             }
         case .malformed(let problem):
-            report(problem.reason, problem.span)
+            if case .malformedPercentEncoding(let found, _) = problem.reason {
+                report(.malformedPercentEncoding(found: found, label: spec.value.captureName), problem.span)
+            } else {
+                report(problem.reason, problem.span)
+            }
         case .absent:
             if let label = route.fragmentLabel, route.labels[label].isOptional { return }
             let end = link.text.utf8.count

@@ -1,5 +1,5 @@
-/// Route → link: the pattern's literals and the values' text, each component percent-encoded
-/// on its own, query items in the pattern's order, `nil` left out.
+/// Route → link: the origin, the pattern's literals and the values' text, each component
+/// percent-encoded on its own, query items in the pattern's order, `nil` left out.
 enum LinkRenderer {
     /// The text of each label, as the route's `encode(to:)` gave it (`nil` for `nil`).
     typealias Texts = (String) -> [String]??
@@ -8,6 +8,9 @@ enum LinkRenderer {
     enum Place {
         /// The path segment at this offset (after the host): takes exactly one text.
         case segment(Int)
+        /// `${name...}` from this offset: one text per segment, none for an absent Optional
+        /// or an empty list.
+        case rest(Int)
         /// The pattern's query item at this offset: any number of texts, none to leave it out.
         case query(Int)
         /// The fragment: one text, or none to leave it out.
@@ -17,22 +20,29 @@ enum LinkRenderer {
     /// The texts a placeholder renders as, or why it cannot.
     typealias Fill = (_ label: LabelInfo, _ place: Place) -> Result<[String], Refused<RouteMatchError.RenderProblem>>
 
-    /// Renders `route` with the encoded label texts.
+    /// Renders `route` with the encoded label texts, under origin `origin` of the table (for a
+    /// route under the table's origins).
     static func render(
-        route: CompiledRoute, defaults: TableDefaults, texts: Texts, scheme: String?, host: String?
+        route: CompiledRoute, defaults: TableDefaults, texts: Texts, scheme: String?, host: String?, origin: Int = 0
     ) -> Result<String, RouteMatchError> {
-        let link = walk(route: route, defaults: defaults, scheme: scheme ?? route.scheme ?? defaults.scheme, host: host) { info, place in
+        let chosenScheme = scheme ?? (route.usesOrigins ? defaults.origins[origin].scheme : route.scheme) ?? defaults.scheme
+        let target = Target(scheme: chosenScheme, host: host, origin: origin)
+        let link = walk(route: route, defaults: defaults, target: target) { info, place in
             guard let value = texts(info.name), let values = value else {
-                // Absent, or nil: only an optional (or a list) may be left out of a query or fragment.
+                // Absent, or nil: only an optional (or a list) may be left out.
                 if case .segment = place { return .failure(Refused(.missingValue)) }
                 return info.isOptional || info.isList ? .success([]) : .failure(Refused(.missingValue))
             }
             switch place {
             case .segment:
                 guard let text = values.first else { return .failure(Refused(.missingValue)) }
-                if text.isEmpty { return .failure(Refused(.emptyPathSegment)) }
-                if text == "." || text == ".." { return .failure(Refused(.dotSegment)) }
                 return .success([text])
+            case .rest:
+                // `[]` in an optional list, or `""` in an Optional, would read back as `nil`.
+                if info.isOptional, info.isList ? values.isEmpty : values.first == "" { return .failure(Refused(.emptyOptional)) }
+                if info.isList { return .success(values) }
+                guard let text = values.first else { return .failure(Refused(.missingValue)) }
+                return .success(text.split(separator: "/", omittingEmptySubsequences: false).map(String.init))
             case .query, .fragment:
                 // `""` in an Optional, or `[]` in an optional list, would read back as `nil`.
                 if info.isOptional, info.isList ? values.isEmpty : values.first == "" { return .failure(Refused(.emptyOptional)) }
@@ -43,20 +53,44 @@ enum LinkRenderer {
     }
 
     /// A link that would match `route`: the link's own values where they convert, samples
-    /// elsewhere. Diagnostics offer it as help.
+    /// elsewhere, under the origin the link comes from (or the nearest). Diagnostics offer it
+    /// as help.
     static func example(route: CompiledRoute, view: LinkView, defaults: TableDefaults) -> String {
-        let scheme = view.link.scheme == nil ? "" : (route.scheme ?? view.link.scheme ?? defaults.scheme)
+        let origin = view.origin?.index ?? 0
+        let scheme: String
+        if view.link.scheme == nil {
+            scheme = ""
+        } else if route.usesOrigins {
+            scheme = defaults.origins[origin].scheme ?? view.link.scheme ?? ""
+        } else {
+            scheme = route.scheme ?? view.link.scheme ?? defaults.scheme
+        }
         let shift = alignment(of: route, in: view)
-        let link = walk(route: route, defaults: defaults, scheme: scheme, host: nil) { info, place in
+        let target = Target(scheme: scheme, host: nil, origin: origin)
+        let link = walk(route: route, defaults: defaults, target: target) { info, place in
+            func usable(_ text: String) -> Bool { !text.isEmpty && info.check(text) == nil }
             switch place {
             case .segment(let offset):
                 let at = shift.map { $0 + offset } ?? view.segments.count
-                let found = at < view.segments.count ? view.segment(at).value : ""
-                return .success([!found.isEmpty && info.check(found) == nil ? found : info.sample])
+                var found = at < view.segments.count && view.segment(at).badEscape == nil ? view.segment(at).value : ""
+                if case .affixed(let prefix, _, let suffix) = route.ast.segments[offset].value {
+                    found = Affixes.inner(of: found, prefix: prefix, suffix: suffix) ?? ""
+                }
+                return .success([usable(found) ? found : info.sample])
+            case .rest(let offset):
+                let at = shift.map { $0 + offset } ?? view.segments.count
+                let found = at < view.segments.count
+                    ? (at..<view.segments.count).map { view.segment($0) }.filter { $0.badEscape == nil }.map(\.value) : []
+                let fits = !found.isEmpty && (info.isList ? found.allSatisfy(usable) : usable(found.joined(separator: "/")))
+                if fits { return .success(found) }
+                return .success(info.isOptional || info.isList ? [] : [info.sample])
             case .query(let offset):
-                let key = route.ast.queryItems[offset].key
-                if let found = view.link.queryItems(named: key).first?.value, !found.isEmpty, info.check(found) == nil {
-                    return .success([found])
+                let spec = route.ast.queryItems[offset]
+                if var found = view.link.queryItems(named: spec.key).first(where: { $0.badEscape == nil })?.value {
+                    if case .affixed(let prefix, _, let suffix) = spec.value {
+                        found = Affixes.inner(of: found, prefix: prefix, suffix: suffix) ?? ""
+                    }
+                    if usable(found) { return .success([found]) }
                 }
                 return .success(route.isRequired(queryItem: offset) ? [info.sample] : [])
             case .fragment:
@@ -83,9 +117,17 @@ enum LinkRenderer {
         return nil
     }
 
+    /// Where a link is written: its scheme (`""` for a raw `path?query`), a host override, and
+    /// the origin a route under the table's origins is written under.
+    struct Target {
+        let scheme: String
+        let host: String?
+        let origin: Int
+    }
+
     /// Writes the route's link: literals as declared, each placeholder as `fill` says.
     private static func walk(
-        route: CompiledRoute, defaults: TableDefaults, scheme: String, host: String?, fill: Fill
+        route: CompiledRoute, defaults: TableDefaults, target: Target, fill: Fill
     ) -> Result<String, RenderFailure> {
         func texts(_ label: Int?, _ name: String, _ place: Place) -> Result<[String], RenderFailure> {
             guard let label else { return .failure(RenderFailure(label: name, problem: .missingValue)) }
@@ -93,22 +135,46 @@ enum LinkRenderer {
         }
         var segments: [String] = []
         for (offset, spec) in route.ast.segments.enumerated() {
+            let rendered: [String]
             switch spec.value {
-            case .literal(let literal): segments.append(literal)
-            case .capture(let name):
+            case .literal(let literal):
+                segments.append(literal)
+                continue
+            case .capture(let name), .affixed(_, let name, _):
                 switch texts(route.segmentLabels[offset], name, .segment(offset)) {
-                case .success(let values): segments.append(values.first ?? "")
+                case .success(let values): rendered = Array(values.prefix(1))
                 case .failure(let failure): return .failure(failure)
                 }
+            case .rest(let name):
+                switch texts(route.segmentLabels[offset], name, .rest(offset)) {
+                case .success(let values): rendered = values
+                case .failure(let failure): return .failure(failure)
+                }
+            }
+            let name = spec.value.captureName ?? ""
+            for text in rendered {
+                if text.isEmpty {
+                    let isAffixed = if case .affixed = spec.value { true } else { false }
+                    return .failure(RenderFailure(label: name, problem: isAffixed ? .emptyInsideText : .emptyPathSegment))
+                }
+                let segment = wrap(text, in: spec.value)
+                if segment == "." || segment == ".." { return .failure(RenderFailure(label: name, problem: .dotSegment)) }
+                segments.append(segment)
             }
         }
         var query: [(String, String)] = []
         for (offset, spec) in route.ast.queryItems.enumerated() {
             switch spec.value {
             case .literal(let literal): query.append((spec.key, literal))
-            case .capture(let name):
+            case .capture(let name), .affixed(_, let name, _), .rest(let name):
                 switch texts(route.queryLabels[offset], name, .query(offset)) {
-                case .success(let values): query += values.map { (spec.key, $0) }
+                case .success(let values):
+                    for text in values {
+                        if text.isEmpty, case .affixed = spec.value {
+                            return .failure(RenderFailure(label: name, problem: .emptyInsideText))
+                        }
+                        query.append((spec.key, wrap(text, in: spec.value)))
+                    }
                 case .failure(let failure): return .failure(failure)
                 }
             }
@@ -117,32 +183,46 @@ enum LinkRenderer {
         if let spec = route.ast.fragment {
             switch spec.value {
             case .literal(let literal): fragment = literal
-            case .capture(let name):
+            case .capture(let name), .affixed(_, let name, _), .rest(let name):
                 switch texts(route.fragmentLabel, name, .fragment) {
-                case .success(let values): fragment = values.first
+                case .success(let values):
+                    if let text = values.first, text.isEmpty, case .affixed = spec.value {
+                        return .failure(RenderFailure(label: name, problem: .emptyInsideText))
+                    }
+                    fragment = values.first.map { wrap($0, in: spec.value) }
                 case .failure(let failure): return .failure(failure)
                 }
             }
         }
-        return .success(assemble(route: route, defaults: defaults, scheme: scheme, host: host,
+        return .success(assemble(route: route, defaults: defaults, target: target,
                                  segments: segments, query: query, fragment: fragment))
     }
 
+    /// A value's text with the literal text its placeholder stands between.
+    private static func wrap(_ text: String, in value: PatternAST.Value) -> String {
+        if case .affixed(let prefix, _, let suffix) = value { return prefix + text + suffix }
+        return text
+    }
+
     private static func assemble(
-        route: CompiledRoute, defaults: TableDefaults, scheme: String, host: String?,
+        route: CompiledRoute, defaults: TableDefaults, target: Target,
         segments: [String], query: [(String, String)], fragment: String?
     ) -> String {
         var link = ""
         let path = segments.map(PercentEncoding.encode).joined(separator: "/")
-        if !scheme.isEmpty {
-            link = scheme + "://" + (host ?? route.host)
-            if !path.isEmpty { link += "/" + path }
-        } else if let host {
-            link = "//" + host
-            if !path.isEmpty { link += "/" + path }
+        func joined(_ head: String, _ path: String) -> String { path.isEmpty ? head : head + "/" + path }
+        if route.usesOrigins, !target.scheme.isEmpty || target.host != nil {
+            let origin = defaults.origins[target.origin]
+            let full = (origin.prefix + segments).map(PercentEncoding.encode).joined(separator: "/")
+            link = joined((target.scheme.isEmpty ? "//" : target.scheme + "://") + (target.host ?? origin.host), full)
+        } else if route.usesOrigins {
+            link = path
+        } else if !target.scheme.isEmpty {
+            link = joined(target.scheme + "://" + (target.host ?? route.host), path)
+        } else if let host = target.host {
+            link = joined("//" + host, path)
         } else if defaults.hostFromFirstSegment {
-            link = route.host
-            if !path.isEmpty { link += (link.isEmpty ? "" : "/") + path }
+            link = route.host.isEmpty ? path : joined(route.host, path)
         } else {
             link = path
         }

@@ -29,15 +29,47 @@ extension RouteTable {
     }
 
     private func run<Route>(_ search: inout Search, build: Build<Route>) -> Result<Route, RouteMatchError> {
-        let host = search.view.hostKey
-        if let root = trie.roots[host] {
+        let view = search.view
+        let host = view.hostKey
+        guard let origin = view.origin else {
+            // Each pattern gives its host.
+            if let root = trie.roots[host] {
+                if let found = search.walk(node: root, depth: 0, build: build) { return .success(found) }
+            } else {
+                // No route has this host: compare the path under the hosts it most likely meant,
+                // so the closest route is the one the rest of the link fits.
+                search.hostFailed = true
+                for other in hostsCompared(with: host) {
+                    if let root = trie.roots[other] { _ = search.walk(node: root, depth: 0, build: build) }
+                }
+            }
+            return search.conclude(build: build)
+        }
+        // Routes whose pattern names this host come first (they are the more specific), then
+        // the routes under the origin the link comes from.
+        var walked = false
+        if view.link.host != nil, let root = trie.roots[host] {
+            walked = true
+            search.view = view.wholePath
             if let found = search.walk(node: root, depth: 0, build: build) { return .success(found) }
-        } else {
-            // No route has this host: compare the path under the hosts it most likely meant,
-            // so the closest route is the one the rest of the link fits.
+        }
+        if origin.accepted, let root = trie.roots[CompiledRoute.originsKey] {
+            walked = true
+            search.view = view
+            if let found = search.walk(node: root, depth: 0, build: build) { return .success(found) }
+        }
+        if !walked {
+            // From no origin: compare the path under the nearest origin, then under the hosts
+            // patterns give.
             search.hostFailed = true
-            for other in hostsCompared(with: host) {
-                if let root = trie.roots[other] { _ = search.walk(node: root, depth: 0, build: build) }
+            if let root = trie.roots[CompiledRoute.originsKey] {
+                search.view = view
+                _ = search.walk(node: root, depth: 0, build: build)
+            }
+            for other in hostsCompared(with: host) where other != CompiledRoute.originsKey {
+                guard let root = trie.roots[other] else { continue }
+                search.view = view.wholePath
+                _ = search.walk(node: root, depth: 0, build: build)
             }
         }
         return search.conclude(build: build)
@@ -51,9 +83,7 @@ extension RouteTable {
     /// ``hostsComparedOnMiss``.
     func hostsCompared(with host: String) -> [String] {
         var hosts: [String] = []
-        if !defaults.hostFromFirstSegment, trie.roots[defaults.host] != nil {
-            hosts.append(defaults.host)
-        } else if let near = Suggestions.nearest(to: host, in: trie.hosts.prefix(64)) {
+        if let near = Suggestions.nearest(to: host, in: trie.hosts.prefix(64)) {
             hosts.append(near)
         }
         for other in trie.hosts where hosts.count < RouteTable.hostsComparedOnMiss && !hosts.contains(other) {
@@ -68,6 +98,9 @@ struct Search {
     /// A route the link came near, how far it got, and its problems once evaluated.
     struct Attempt {
         var route: Int
+        /// The view the route was compared under (the path after the origin's prefix, or the
+        /// whole path for a route whose pattern gives its host).
+        var view: LinkView
         var progress: Progress
         /// `nil` for a route the walk stopped short of, evaluated only if it is reported.
         var problems: Problems?
@@ -82,7 +115,8 @@ struct Search {
     }
 
     let table: RouteTable
-    let view: LinkView
+    /// The view of the walk under way.
+    var view: LinkView
     var hostFailed = false
     /// Set once, by the first path the walk follows.
     private(set) var firstPath: FirstPath?
@@ -104,7 +138,11 @@ struct Search {
         let nodes = table.trie.nodes
         if depth == view.segments.count {
             if firstPath == nil { firstPath = .complete }
+            // Shorter routes first, then those whose rest capture may take no segment.
             for route in nodes[node].terminals {
+                if let found = attempt(route, build: build) { return found }
+            }
+            for route in nodes[node].rests {
                 if let found = attempt(route, build: build) { return found }
             }
             if nodes[node].firstRouteBelow != Int.max {
@@ -114,9 +152,18 @@ struct Search {
         }
         let segment = view.segment(depth)
         var advanced = false
-        if let child = nodes[node].literals[segment.value] {
+        // A segment with a bad escape matches no literal text; a capture still reaches its route,
+        // which names the escape and the label it broke.
+        let readable = segment.badEscape == nil
+        if readable, let child = nodes[node].literals[segment.value] {
             advanced = true
             if let found = walk(node: child, depth: depth + 1, build: build) { return found }
+        }
+        if readable {
+            for edge in nodes[node].affixed where Affixes.inner(of: segment.value, prefix: edge.prefix, suffix: edge.suffix) != nil {
+                advanced = true
+                if let found = walk(node: edge.child, depth: depth + 1, build: build) { return found }
+            }
         }
         if let capture = nodes[node].capture {
             advanced = true
@@ -125,6 +172,10 @@ struct Search {
             } else if let found = walk(node: capture, depth: depth + 1, build: build) {
                 return found
             }
+        }
+        for route in nodes[node].rests {
+            advanced = true
+            if let found = attempt(route, build: build) { return found }
         }
         if !advanced {
             if firstPath == nil { firstPath = .left(node: node) }
@@ -148,7 +199,7 @@ struct Search {
             case .failure(let failure): remember(explain(index, decodeFailure: failure))
             }
         case .fails(let problems):
-            remember(Attempt(route: index, progress: progress, problems: problems))
+            remember(Attempt(route: index, view: view, progress: progress, problems: problems))
         }
         return nil
     }
@@ -160,20 +211,19 @@ struct Search {
         let (verdict, progress) = Evaluator.evaluate(route, view: view, options: table.options, mode: .allProblems)
         switch verdict {
         case .fails(let problems):
-            return Attempt(route: index, progress: progress, problems: problems)
+            return Attempt(route: index, view: view, progress: progress, problems: problems)
         case .fits:
             let problem = decodeFailure.map { $0.problem(route: route, view: view) }
-            return Attempt(route: index, progress: progress, problems: problem.map { Problems(first: $0, more: []) })
+            return Attempt(route: index, view: view, progress: progress, problems: problem.map { Problems(first: $0, more: []) })
         }
     }
 
     /// Records that the walk reached route `index` at `depth` segments without completing its path.
     private mutating func note(_ index: Int, depth: Int) {
         guard index != Int.max else { return }
-        let route = table.routes[index]
-        let scheme = route.scheme.map { view.link.scheme == nil || view.link.scheme == $0 } ?? true
-        let progress = Progress(scheme: scheme, host: !hostFailed, depth: depth, pathComplete: false, query: 0)
-        remember(Attempt(route: index, progress: progress, problems: nil))
+        let fits = Evaluator.originFits(table.routes[index], view)
+        let progress = Progress(scheme: fits.scheme, host: fits.host, depth: depth, pathComplete: false, query: 0)
+        remember(Attempt(route: index, view: view, progress: progress, problems: nil))
     }
 
     private mutating func remember(_ attempt: Attempt) {
@@ -202,27 +252,27 @@ struct Search {
     /// first-declared route is the closest.
     func conclude<Route>(build: RouteTable.Build<Route>) -> Result<Route, RouteMatchError> {
         let best = attempts.first ?? Attempt(
-            route: 0, progress: Progress(scheme: false, host: false, depth: 0, pathComplete: false, query: 0),
+            route: 0, view: view, progress: Progress(scheme: false, host: false, depth: 0, pathComplete: false, query: 0),
             problems: nil)
         let route = table.routes[best.route]
         let problems: Problems
         if let known = best.problems {
             problems = known
         } else {
-            switch Evaluator.evaluate(route, view: view, options: table.options, mode: .allProblems).verdict {
+            switch Evaluator.evaluate(route, view: best.view, options: table.options, mode: .allProblems).verdict {
             case .fails(let found):
                 problems = found
             case .fits(let values):
                 switch build(route, values) {
                 case .success(let value): return .success(value)
-                case .failure(let failure): problems = Problems(first: failure.problem(route: route, view: view), more: [])
+                case .failure(let failure): problems = Problems(first: failure.problem(route: route, view: best.view), more: [])
                 }
             }
         }
-        let others = attempts.dropFirst().map { table.routes[$0.route] }
+        let others = attempts.dropFirst().map { (route: table.routes[$0.route], view: $0.view) }
         let input = Diagnosis.Input(
-            view: view, defaults: table.defaults, route: route, problems: problems, others: others,
-            hosts: hostFailed ? table.trie.hosts.filter { !$0.isEmpty } : [],
+            view: best.view, defaults: table.defaults, route: route, problems: problems, others: others,
+            hosts: hostFailed || !(best.view.origin?.hostFits ?? true) ? table.acceptedHosts : [],
             expected: expectedLiterals)
         return .failure(RouteMatchError(
             reason: problems.first.reason, input: view.link.text, subject: .link, span: problems.first.span,

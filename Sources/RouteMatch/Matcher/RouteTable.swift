@@ -26,12 +26,50 @@ final class RouteTable: Sendable {
     /// The route type's name, for diagnostics.
     let name: String
 
-    init(name: String, definitions: [RouteDefinition], scheme: String, host: String, options: MatchOptions) {
+    /// Compiles `definitions`. With `origins`, links come from those (and `scheme`/`host`
+    /// must agree with the first); without, from `scheme` and `host`, or, when `host` is
+    /// empty, from the host each pattern's first segment gives.
+    init(
+        name: String, definitions: [RouteDefinition], origins declared: [String] = [], scheme: String, host: String,
+        options: MatchOptions
+    ) {
         self.name = name
-        let defaults = TableDefaults(scheme: scheme.asciiLowercased, host: host.asciiLowercased, options: options)
-        self.defaults = defaults
-        // Problems in declaration order, each route's in the order they stand in its pattern.
+        // Problems in declaration order: the origins', then each route's in the order they
+        // stand in its pattern.
         var problems: [DefinitionProblem] = []
+        var origins: [Origin] = []
+        for (offset, text) in declared.enumerated() {
+            let reference = RouteReference(name: "origins[\(offset)]", pattern: text)
+            switch Origin.parse(text) {
+            case .success(let origin):
+                if origins.contains(where: { $0.scheme == origin.scheme && $0.host == origin.host && $0.prefix == origin.prefix }) {
+                    problems.append(DefinitionProblem(route: reference, reason: .invalidOrigin(.duplicate), span: 0..<text.utf8.count))
+                } else {
+                    origins.append(origin)
+                }
+            case .failure(let refused):
+                problems.append(DefinitionProblem(route: reference, reason: refused.why.reason, span: refused.why.span))
+            }
+        }
+        if let first = origins.first, declared.first == first.text {
+            // `scheme`/`host` are derived from the first origin unless the type declares others.
+            let schemeDiffers = !scheme.isEmpty && scheme.asciiLowercased != first.scheme
+            let hostDiffers = !host.isEmpty && host.asciiLowercased != first.host
+            if schemeDiffers || hostDiffers {
+                problems.append(DefinitionProblem(
+                    route: RouteReference(name: "origins[0]", pattern: first.text),
+                    reason: .invalidOrigin(.disagreesWithShorthand(scheme: scheme, host: host)),
+                    span: 0..<first.text.utf8.count))
+            }
+        }
+        if declared.isEmpty, !host.isEmpty {
+            let lowered = scheme.asciiLowercased
+            origins = [Origin(text: "", scheme: lowered.isEmpty ? nil : lowered, host: host.asciiLowercased, prefix: [])]
+        }
+        let defaults = TableDefaults(
+            scheme: origins.first?.scheme ?? scheme.asciiLowercased, host: origins.first?.host ?? host.asciiLowercased,
+            origins: origins, options: options)
+        self.defaults = defaults
         var routes: [CompiledRoute] = []
         var byKey: [String: Int] = [:]
         var trie = RouteTrie()
@@ -93,20 +131,21 @@ final class RouteTable: Sendable {
                 return nil
             }
             if sources[label] == .none { sources[label] = source }
-            if labels[label].isList, !source.isQuery {
+            if labels[label].isList, !source.isQuery, !source.isRest {
                 report(.unsupportedType(label: name, type: labels[label].typeName, problem: .listOutsideQuery), span)
             }
             return label
         }
 
         for (offset, segment) in ast.segments.enumerated() {
-            segmentLabels.append(segment.value.captureName.flatMap { bind($0, .segment(offset), span: segment.span) })
+            let source: CompiledRoute.Source = segment.value.isRest ? .rest(offset) : .segment(offset)
+            segmentLabels.append(segment.value.captureName.flatMap { bind($0, source, span: segment.captureSpan ?? segment.span) })
         }
         for (offset, item) in ast.queryItems.enumerated() {
-            queryLabels.append(item.value.captureName.flatMap { bind($0, .query(offset), span: item.valueSpan) })
+            queryLabels.append(item.value.captureName.flatMap { bind($0, .query(offset), span: item.captureSpan ?? item.valueSpan) })
         }
         if let fragment = ast.fragment, let name = fragment.value.captureName {
-            fragmentLabel = bind(name, .fragment, span: fragment.span)
+            fragmentLabel = bind(name, .fragment, span: fragment.captureSpan ?? fragment.span)
         }
         switch definition.probeProblem {
         case .label(let name, let type, let problem)?:
@@ -127,12 +166,22 @@ final class RouteTable: Sendable {
         for label in labels where !captured.contains(label.name) && !hasSyntaxProblem && !meant.contains(label.name) {
             report(.unusedLabel(label: label.name), end..<end, alternatives: Array(captured))
         }
+        let usesOrigins = !defaults.origins.isEmpty && ast.host == nil
         return CompiledRoute(
-            index: index, reference: reference, ast: ast, caseKey: definition.caseKey,
+            index: index, reference: reference, ast: ast, caseKey: definition.caseKey, usesOrigins: usesOrigins,
             scheme: ast.scheme ?? (defaults.scheme.isEmpty ? nil : defaults.scheme),
             host: ast.host ?? defaults.host,
             labels: labels, sources: sources, queryLabels: queryLabels, segmentLabels: segmentLabels,
             fragmentLabel: fragmentLabel)
+    }
+
+    /// The hosts links may carry: the origins', then those patterns give, in declaration order.
+    var acceptedHosts: [String] {
+        var hosts: [String] = []
+        for host in defaults.origins.map(\.host) + trie.hosts where !host.isEmpty && host != CompiledRoute.originsKey {
+            if !hosts.contains(host) { hosts.append(host) }
+        }
+        return hosts
     }
 
     /// The error every match returns while the table has definition problems.

@@ -1,12 +1,30 @@
-/// What a table reads links under: its default scheme and host, and its options. The
-/// renderer and the diagnostics need these, never the whole table.
+/// What a table reads links under: its origins (or, without any, its default scheme with each
+/// pattern giving its host), and its options. The renderer and the diagnostics need these,
+/// never the whole table.
 struct TableDefaults: Sendable {
     /// The default scheme, lower-cased; `""` accepts any scheme.
     let scheme: String
     /// The default host, lower-cased; `""` makes each pattern's first segment its host.
     let host: String
+    /// Where links come from, the first rendered by default; empty when each pattern gives
+    /// its host.
+    let origins: [Origin]
+    /// The origins' indices in the order a link is tried against them: the longest path
+    /// prefix first, then declaration order.
+    let originOrder: [Int]
     let options: MatchOptions
 
-    /// Whether each pattern's first segment is its host (the type has no default host).
-    var hostFromFirstSegment: Bool { host.isEmpty }
+    init(scheme: String, host: String, origins: [Origin], options: MatchOptions) {
+        self.scheme = scheme
+        self.host = host
+        self.origins = origins
+        self.originOrder = origins.indices.sorted { lhs, rhs in
+            origins[lhs].prefix.count != origins[rhs].prefix.count
+                ? origins[lhs].prefix.count > origins[rhs].prefix.count : lhs < rhs
+        }
+        self.options = options
+    }
+
+    /// Whether each pattern's first segment is its host (the type has no origin and no default host).
+    var hostFromFirstSegment: Bool { origins.isEmpty }
 }

@@ -3,22 +3,40 @@
 /// Each node keeps its UTF-8 range in ``text`` so that a definition problem can put a caret
 /// under it.
 struct PatternAST: Equatable, Sendable {
-    /// A literal piece of text (already percent-decoded) or a `${name}` placeholder.
+    /// What one path segment, query value or fragment of a pattern holds. Literal text is
+    /// already percent-decoded.
     enum Value: Equatable, Hashable, Sendable {
+        /// Literal text.
         case literal(String)
+        /// `${name}`: the whole segment or value.
         case capture(String)
+        /// `prefix${name}suffix`: literal text around one placeholder (`id${id}`,
+        /// `item-${id}.json`); at least one of the two is not empty.
+        case affixed(prefix: String, name: String, suffix: String)
+        /// `${name...}`: the rest of the path, one segment or more (none for an Optional or a
+        /// list). Only the last path segment holds one.
+        case rest(String)
 
         var captureName: String? {
-            if case .capture(let name) = self { return name }
-            return nil
+            switch self {
+            case .literal: return nil
+            case .capture(let name), .rest(let name), .affixed(_, let name, _): return name
+            }
         }
 
-        /// The value as a pattern writes it: the literal, or `${name}`.
+        /// The value as a pattern writes it (literal text decoded).
         var patternText: String {
             switch self {
             case .literal(let text): return text
             case .capture(let name): return "${\(name)}"
+            case .affixed(let prefix, let name, let suffix): return prefix + "${\(name)}" + suffix
+            case .rest(let name): return "${\(name)...}"
             }
+        }
+
+        var isRest: Bool {
+            if case .rest = self { return true }
+            return false
         }
     }
 
@@ -26,15 +44,19 @@ struct PatternAST: Equatable, Sendable {
     struct Segment: Equatable, Sendable {
         let value: Value
         let span: Range<Int>
+        /// The placeholder's own span (`${id}` in `id${id}`), when the segment has one.
+        var captureSpan: Range<Int>? = nil
     }
 
-    /// One query item: `key=${name}` or `key=literal`.
+    /// One query item: `key=${name}`, `key=prefix${name}suffix` or `key=literal`.
     struct QueryItem: Equatable, Sendable {
         let key: String
         let keySpan: Range<Int>
         let value: Value
         let valueSpan: Range<Int>
         let span: Range<Int>
+        /// The placeholder's own span, when the value has one.
+        var captureSpan: Range<Int>? = nil
     }
 
     /// The pattern as declared.
@@ -53,17 +75,24 @@ struct PatternAST: Equatable, Sendable {
     /// Every placeholder with its span, in the order they stand.
     var captures: [(name: String, span: Range<Int>)] {
         var result: [(name: String, span: Range<Int>)] = []
-        for segment in segments { if let name = segment.value.captureName { result.append((name, segment.span)) } }
-        for item in queryItems { if let name = item.value.captureName { result.append((name, item.valueSpan)) } }
-        if let fragment, let name = fragment.value.captureName { result.append((name, fragment.span)) }
+        for segment in segments {
+            if let name = segment.value.captureName { result.append((name, segment.captureSpan ?? segment.span)) }
+        }
+        for item in queryItems {
+            if let name = item.value.captureName { result.append((name, item.captureSpan ?? item.valueSpan)) }
+        }
+        if let fragment, let name = fragment.value.captureName { result.append((name, fragment.captureSpan ?? fragment.span)) }
         return result
     }
 
     /// The span of the placeholder `${name}`, if the pattern has one.
     func span(ofCapture name: String) -> Range<Int>? {
-        for segment in segments where segment.value.captureName == name { return segment.span }
-        for item in queryItems where item.value.captureName == name { return item.valueSpan }
-        if let fragment, fragment.value.captureName == name { return fragment.span }
-        return nil
+        captures.first { $0.name == name }?.span
+    }
+
+    /// Whether the path ends with a `${name...}` capture.
+    var restSegment: Int? {
+        guard let last = segments.last, last.value.isRest else { return nil }
+        return segments.count - 1
     }
 }

@@ -3,8 +3,8 @@
 ///
 /// ```
 /// pattern  := [scheme "://" host] ["/"] [segment ("/" segment)*] ["?" item ("&" item)*] ["#" value]
-/// segment  := literal | "${" name "}"
-/// item     := key "=" (literal | "${" name "}")
+/// segment  := literal | [literal] "${" name "}" [literal] | "${" name "...}"   (the rest: last only)
+/// item     := key "=" (literal | [literal] "${" name "}" [literal])
 /// ```
 enum PatternParser {
     struct Output {
@@ -62,9 +62,19 @@ enum PatternParser {
         // fragment
         if position < count, bytes[position] == UInt8(ascii: "#") {
             let range = position + 1..<count
-            if let value = parseValue(bytes, range, into: &output) {
-                output.ast.fragment = .init(value: value, span: range)
+            if let parsed = parseValue(bytes, range, into: &output) {
+                if parsed.value.isRest {
+                    output.problems.append(Problem(reason: .patternSyntax(.restOutsidePath(parsed.value.captureName ?? "")), span: parsed.capture ?? range))
+                } else {
+                    output.ast.fragment = .init(value: parsed.value, span: range, captureSpan: parsed.capture)
+                }
             }
+        }
+
+        // a rest capture stands last
+        for segment in output.ast.segments.dropLast() where segment.value.isRest {
+            output.problems.append(Problem(
+                reason: .patternSyntax(.restNotLast(segment.value.captureName ?? "")), span: segment.span))
         }
 
         // duplicate placeholders
@@ -100,11 +110,11 @@ enum PatternParser {
                     }
                     output.ast.host = host.asciiLowercased
                     output.ast.hostSpan = segmentRange
-                } else if let value = parseValue(bytes, segmentRange, into: &output) {
-                    if case .literal(let literal) = value, literal == "." || literal == ".." {
+                } else if let parsed = parseValue(bytes, segmentRange, into: &output) {
+                    if case .literal(let literal) = parsed.value, literal == "." || literal == ".." {
                         output.problems.append(Problem(reason: .patternSyntax(.dotSegment(literal)), span: segmentRange))
                     }
-                    output.ast.segments.append(.init(value: value, span: segmentRange))
+                    output.ast.segments.append(.init(value: parsed.value, span: segmentRange, captureSpan: parsed.capture))
                 }
                 isFirst = false
                 segmentStart = index + 1
@@ -141,25 +151,32 @@ enum PatternParser {
                     continue
                 }
                 guard let key = decodeLiteral(bytes, keyRange, into: &output) else { continue }
-                guard let value = parseValue(bytes, valueRange, into: &output) else { continue }
+                guard let parsed = parseValue(bytes, valueRange, into: &output) else { continue }
+                if parsed.value.isRest {
+                    output.problems.append(Problem(
+                        reason: .patternSyntax(.restOutsidePath(parsed.value.captureName ?? "")), span: parsed.capture ?? valueRange))
+                    continue
+                }
                 if !keys.insert(key).inserted {
                     output.problems.append(Problem(reason: .duplicateQueryKey(key: key), span: keyRange))
                     continue
                 }
                 output.ast.queryItems.append(.init(
-                    key: key, keySpan: keyRange, value: value, valueSpan: valueRange, span: itemRange))
+                    key: key, keySpan: keyRange, value: parsed.value, valueSpan: valueRange, span: itemRange,
+                    captureSpan: parsed.capture))
                 continue
             }
             index += 1
         }
     }
 
-    /// A whole `${name}` placeholder or literal text.
+    /// Literal text, or one placeholder with optional literal text around it: `${name}`,
+    /// `prefix${name}suffix` or `${name...}`. Returns the value and the placeholder's span.
     private static func parseValue(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into output: inout Output
-    ) -> PatternAST.Value? {
+    ) -> (value: PatternAST.Value, capture: Range<Int>?)? {
         guard let open = find(bytes, "${", in: range) else {
-            return decodeLiteral(bytes, range, into: &output).map(PatternAST.Value.literal)
+            return decodeLiteral(bytes, range, into: &output).map { (.literal($0), nil) }
         }
         var close = open + 2
         while close < range.upperBound, bytes[close] != UInt8(ascii: "}") { close += 1 }
@@ -168,11 +185,18 @@ enum PatternParser {
             return nil
         }
         let placeholder = open..<close + 1
-        guard placeholder == range else {
-            output.problems.append(Problem(reason: .patternSyntax(.placeholderInsideText), span: range))
+        // A second placeholder in the same segment: the text between them could split in more
+        // than one way, so the pattern would not say which.
+        if let second = find(bytes, "${", in: placeholder.upperBound..<range.upperBound) {
+            var end = second + 2
+            while end < range.upperBound, bytes[end] != UInt8(ascii: "}") { end += 1 }
+            output.problems.append(Problem(
+                reason: .patternSyntax(.severalPlaceholders), span: second..<min(end + 1, range.upperBound)))
             return nil
         }
-        let name = LinkReader.slice(bytes, open + 2..<close)
+        var name = LinkReader.slice(bytes, open + 2..<close)
+        let isRest = name.hasSuffix("...")
+        if isRest { name.removeLast(3) }
         if name.isEmpty {
             output.problems.append(Problem(reason: .patternSyntax(.emptyPlaceholderName), span: placeholder))
             return nil
@@ -181,7 +205,19 @@ enum PatternParser {
             output.problems.append(Problem(reason: .patternSyntax(.invalidPlaceholderName(name)), span: placeholder))
             return nil
         }
-        return .capture(name)
+        let prefixRange = range.lowerBound..<open
+        let suffixRange = placeholder.upperBound..<range.upperBound
+        if placeholder == range {
+            return (isRest ? .rest(name) : .capture(name), placeholder)
+        }
+        if isRest {
+            output.problems.append(Problem(reason: .patternSyntax(.restInsideText(name)), span: range))
+            return nil
+        }
+        guard let prefix = decodeLiteral(bytes, prefixRange, into: &output),
+            let suffix = decodeLiteral(bytes, suffixRange, into: &output)
+        else { return nil }
+        return (.affixed(prefix: prefix, name: name, suffix: suffix), placeholder)
     }
 
     private static func decodeLiteral(

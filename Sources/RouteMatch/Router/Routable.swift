@@ -34,20 +34,42 @@ public protocol Routable: Codable {
     /// The coding keys whose raw values are the cases' patterns.
     associatedtype CodingKeys: CodingKey & CaseIterable & RawRepresentable where CodingKeys.RawValue == String
 
-    /// The scheme links must have (compared case-insensitively); `""`, the default, accepts any.
+    /// Where the type's links come from, each `scheme://host[:port][/path-prefix]`: a custom
+    /// scheme and the universal-link domains that carry the same routes. A link matches when
+    /// its scheme, host and port equal one origin's and its path starts with that origin's
+    /// prefix; the rest of its path is matched against the patterns. The first origin
+    /// renders by default (``link(origin:)`` picks another). Empty by default: ``scheme``
+    /// and ``host`` say where links come from.
+    ///
+    /// ```swift
+    /// static var origins: [String] {
+    ///     ["myapp://app", "https://example.com", "https://www.example.com/app"]
+    /// }
+    /// ```
+    static var origins: [String] { get }
+    /// The scheme links must have (compared case-insensitively); `""` accepts any. By default
+    /// the first origin's, or `""`.
     static var scheme: String { get }
-    /// The host links must have (compared case-insensitively); with `""`, the default, each
-    /// pattern's first segment is its host.
+    /// The host links must have (compared case-insensitively); with `""`, each pattern's first
+    /// segment is its host. By default the first origin's (with its port), or `""`.
     static var host: String { get }
     /// Limits and strictness; the defaults suit most apps.
     static var options: MatchOptions { get }
 }
 
 extension Routable {
-    /// The default scheme, `""`: links of any scheme match.
-    public static var scheme: String { "" }
-    /// The default host, `""`: each pattern's first segment is its host.
-    public static var host: String { "" }
+    /// No origins: ``scheme`` and ``host`` say where links come from.
+    public static var origins: [String] { [] }
+    /// The first origin's scheme, or `""` (links of any scheme match) without origins.
+    public static var scheme: String {
+        guard let first = origins.first, case .success(let origin) = Origin.parse(first) else { return "" }
+        return origin.scheme ?? ""
+    }
+    /// The first origin's host, or `""` (each pattern's first segment is its host) without origins.
+    public static var host: String {
+        guard let first = origins.first, case .success(let origin) = Origin.parse(first) else { return "" }
+        return origin.host
+    }
     /// The default options: ``MatchOptions/init(limits:strictQuery:allowsLinksWithoutHost:)``
     /// with every parameter at its default.
     public static var options: MatchOptions { MatchOptions() }
@@ -122,6 +144,29 @@ extension Routable {
         try Self.router.link(for: self, scheme: scheme, host: host)
     }
 
+    /// Renders the route as a link under one of the type's ``origins``.
+    ///
+    /// ```swift
+    /// try AppRoute.home.link(origin: "https://example.com")   // "https://example.com"
+    /// ```
+    ///
+    /// - Parameter origin: One of ``origins``, as declared.
+    /// - Returns: A link that matches back to this route.
+    /// - Throws: ``RouteMatchError`` as ``link(scheme:host:)`` does, and
+    ///   ``RouteMatchError/RouteRenderProblem/unknownOrigin(_:)`` for an origin the type does not declare.
+    public func link(origin: String) throws(RouteMatchError) -> String {
+        try Self.router.link(for: self, origin: origin)
+    }
+
+    /// Renders the route as a `URL` under one of the type's ``origins``.
+    ///
+    /// - Parameter origin: One of ``origins``, as declared.
+    /// - Returns: A URL that matches back to this route.
+    /// - Throws: ``RouteMatchError`` as ``link(origin:)`` does.
+    public func url(origin: String) throws(RouteMatchError) -> URL {
+        try Self.router.url(for: self, origin: origin)
+    }
+
     /// Renders the route as a `URL`.
     ///
     /// - Parameters:
@@ -168,7 +213,9 @@ extension Router where Route: Routable {
                 name: Router.caseName(shape), pattern: pattern, caseKey: caseKey,
                 labels: shape.labels, probeProblem: shape.problem))
         }
-        self.table = RouteTable(name: "\(Route.self)", definitions: definitions, scheme: Route.scheme, host: Route.host, options: Route.options)
+        self.table = RouteTable(
+            name: "\(Route.self)", definitions: definitions, origins: Route.origins, scheme: Route.scheme, host: Route.host,
+            options: Route.options)
         self.isEnum = true
     }
 

@@ -80,18 +80,23 @@ public struct Router<Route: Codable>: Sendable {
     ///
     /// - Parameters:
     ///   - route: The route value.
+    ///   - origin: One of the table's origins, exactly as declared, to render under instead of
+    ///     the first (`"https://example.com"`).
     ///   - scheme: A scheme to use instead of the route's.
-    ///   - host: A host to use instead of the table's default host. A route whose pattern
-    ///     gives its own host (a table without a default host, or `https://host/…` in the
-    ///     pattern) cannot take one: its host chooses the route.
+    ///   - host: A host to use instead of the origin's. A route whose pattern gives its own
+    ///     host (a table without a default host, or `https://host/…` in the pattern) cannot
+    ///     take one: its host chooses the route.
     /// - Returns: A link that matches back to `route` (with the overrides read as the route's
     ///   own scheme and host).
     /// - Throws: ``RouteMatchError`` with ``RouteMatchError/Reason/unrenderableValue(label:problem:)``
     ///   when a value cannot be written so that it reads back as itself, or
-    ///   ``RouteMatchError/Reason/unrenderableRoute(_:)`` when the route as a whole cannot.
+    ///   ``RouteMatchError/Reason/unrenderableRoute(_:)`` when the route as a whole cannot
+    ///   (an origin the table does not declare, say).
     /// - Complexity: O(*m*) for a link of *m* bytes, plus the route's `encode(to:)`; the
     ///   read-back check is one match.
-    public func link(for route: Route, scheme: String? = nil, host: String? = nil) throws(RouteMatchError) -> String {
+    public func link(
+        for route: Route, origin: String? = nil, scheme: String? = nil, host: String? = nil
+    ) throws(RouteMatchError) -> String {
         if let error = table.definitionError() { throw error }
         let encoder = RouteEncoder(isEnum: isEnum)
         var encodingFailed = false
@@ -108,30 +113,57 @@ public struct Router<Route: Codable>: Sendable {
                 reason: .unrenderableRoute(.encodingFailed),
                 input: compiled.reference.pattern, subject: .render, span: nil, closestRoute: compiled.reference)
         }
-        if let host, let patternHost = compiled.ast.host {
+        if let override = host ?? origin, let patternHost = compiled.ast.host {
             throw RouteMatchError(
-                reason: .unrenderableRoute(.hostOverride(host: host, patternHost: patternHost)),
+                reason: .unrenderableRoute(.hostOverride(host: override, patternHost: patternHost)),
                 input: compiled.reference.pattern, subject: .render, span: compiled.ast.hostSpan,
                 closestRoute: compiled.reference)
         }
+        let originIndex = try self.originIndex(origin, route: compiled)
+        // The link as the table reads it reads back as the route; overrides change only its
+        // scheme and host, which the table does not know.
         let link = try LinkRenderer.render(
-            route: compiled, defaults: table.defaults, texts: encoder.texts(for:),
-            scheme: scheme, host: host
+            route: compiled, defaults: table.defaults, texts: encoder.texts(for:), scheme: nil, host: nil, origin: originIndex
         ).get()
-        try checkReadsBack(link, as: compiled, scheme: scheme, host: host)
-        return link
+        try checkReadsBack(link, as: compiled)
+        guard scheme != nil || host != nil else { return link }
+        let overridden = try LinkRenderer.render(
+            route: compiled, defaults: table.defaults, texts: encoder.texts(for:), scheme: scheme, host: host, origin: originIndex
+        ).get()
+        if case .unreadable(let problem) = LinkReader.read(overridden, limits: table.options.limits) {
+            throw RouteMatchError(
+                reason: problem.reason, input: overridden, subject: .link, span: problem.span, closestRoute: compiled.reference)
+        }
+        return overridden
+    }
+
+    /// The index of the declared origin `origin` (the first when `nil`).
+    private func originIndex(_ origin: String?, route: CompiledRoute) throws(RouteMatchError) -> Int {
+        guard let origin else { return 0 }
+        let origins = table.defaults.origins
+        if let index = origins.firstIndex(where: { $0.text == origin }) { return index }
+        if case .success(let parsed) = Origin.parse(origin),
+            let index = origins.firstIndex(where: { $0.scheme == parsed.scheme && $0.host == parsed.host && $0.prefix == parsed.prefix }) {
+            return index
+        }
+        throw RouteMatchError(
+            reason: .unrenderableRoute(.unknownOrigin(origin, declared: origins.map(\.text))), input: origin, subject: .render,
+            span: 0..<origin.utf8.count, closestRoute: route.reference)
     }
 
     /// Renders a route as a `URL`.
     ///
     /// - Parameters:
     ///   - route: The route value.
+    ///   - origin: One of the table's origins to render under instead of the first.
     ///   - scheme: A scheme to use instead of the route's.
-    ///   - host: A host to use instead of the table's default host.
+    ///   - host: A host to use instead of the origin's.
     /// - Returns: A URL that matches back to `route`.
     /// - Throws: ``RouteMatchError`` as ``link(for:scheme:host:)`` does.
-    public func url(for route: Route, scheme: String? = nil, host: String? = nil) throws(RouteMatchError) -> URL {
-        let text = try link(for: route, scheme: scheme, host: host)
+    public func url(
+        for route: Route, origin: String? = nil, scheme: String? = nil, host: String? = nil
+    ) throws(RouteMatchError) -> URL {
+        let text = try link(for: route, origin: origin, scheme: scheme, host: host)
         guard let url = URL(string: text) else {
             throw RouteMatchError(
                 reason: .unrenderableRoute(.notAURL), input: text, subject: .render, span: nil, closestRoute: nil)
@@ -154,12 +186,9 @@ public struct Router<Route: Codable>: Sendable {
     /// The routes' names and patterns, in declaration order.
     public var routes: [RouteReference] { table.routes.map(\.reference) }
 
-    /// Throws unless `link` reads back as `route`. The overrides, which the table does not
-    /// know, are read as the route's own scheme and host.
-    private func checkReadsBack(
-        _ link: String, as route: CompiledRoute, scheme: String?, host: String?
-    ) throws(RouteMatchError) {
-        var components: LinkComponents
+    /// Throws unless `link` reads back as `route`.
+    private func checkReadsBack(_ link: String, as route: CompiledRoute) throws(RouteMatchError) {
+        let components: LinkComponents
         switch LinkReader.read(link, limits: table.options.limits) {
         case .read(let read):
             components = read
@@ -169,14 +198,7 @@ public struct Router<Route: Codable>: Sendable {
             throw RouteMatchError(
                 reason: problem.reason, input: link, subject: .link, span: problem.span, closestRoute: route.reference)
         }
-        if scheme != nil { components.scheme = route.scheme ?? components.scheme }
-        if host != nil {
-            components.host = route.host.isEmpty ? nil : route.host
-            components.port = nil
-            components.portRange = nil
-        }
-        let view = LinkView(components, defaults: table.defaults)
-        let readBack = table.match(view) { compiled, values in
+        let readBack = table.match(LinkView(components, defaults: table.defaults)) { compiled, values in
             decode(compiled, values).map { _ in compiled.index }
         }
         switch readBack {
@@ -244,11 +266,13 @@ extension Router where Route: Codable {
     /// ```
     ///
     /// - Parameters:
+    ///   - origins: Where links come from, each `scheme://host[:port][/path-prefix]`; the
+    ///     first renders by default. When given, `scheme` and `host` are left out.
     ///   - scheme: The scheme links must have; `""` accepts any.
     ///   - host: The host links must have; `""` makes each pattern's first segment its host.
     ///   - options: Limits and strictness.
     ///   - declare: Adds the routes, most specific or earliest first.
-    public init(scheme: String = "", host: String = "", options: MatchOptions = MatchOptions(),
+    public init(origins: [String] = [], scheme: String = "", host: String = "", options: MatchOptions = MatchOptions(),
                 _ declare: (inout StructRoutes<Route>) -> Void) {
         var routes = StructRoutes<Route>()
         declare(&routes)
@@ -259,7 +283,8 @@ extension Router where Route: Codable {
                 name: routes.names[offset] ?? "\(Route.self)", pattern: pattern, caseKey: nil,
                 labels: shape.labels, probeProblem: shape.problem))
         }
-        self.table = RouteTable(name: "\(Route.self)", definitions: definitions, scheme: scheme, host: host, options: options)
+        self.table = RouteTable(
+            name: "\(Route.self)", definitions: definitions, origins: origins, scheme: scheme, host: host, options: options)
         self.isEnum = false
     }
 }

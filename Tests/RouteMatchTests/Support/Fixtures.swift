@@ -225,3 +225,37 @@ struct WrongSku: LosslessStringConvertible, Codable, Equatable, RouteSampleProvi
 }
 
 struct WrongProduct: Codable, Equatable { var sku: WrongSku }
+
+/// Issue 8's table: one custom scheme and two universal-link domains (one under a path prefix),
+/// captures inside a segment and to the end of the path, a pattern with its own host.
+enum StoreRoute: Routable, Equatable {
+    static var origins: [String] { ["myapp://app", "https://example.com", "https://www.example.com/app"] }
+
+    case home
+    case appStore(id: Int)
+    case item(id: Int)
+    case image(name: String)
+    case apiVersion(major: Int)
+    case file(ref: String, path: [String])
+    case docs(page: String?)
+    case download(path: String)
+    case files(name: String)
+    case filesRecent
+    case help(topic: String)
+    case search(query: String, version: Int?)
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case home = ""
+        case appStore = "app/id${id}"
+        case item = "items/item-${id}.json"
+        case image = "images/${name}@2x.png"
+        case apiVersion = "api/v${major}"
+        case file = "blob/${ref}/${path...}"
+        case docs = "docs/${page...}"
+        case download = "download/${path...}"
+        case files = "files/${name}"
+        case filesRecent = "files/recent"
+        case help = "https://help.example.com/${topic}"
+        case search = "search?q=${query}&v=v${version}"
+    }
+}

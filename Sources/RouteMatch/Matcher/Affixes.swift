@@ -1,0 +1,39 @@
+/// A capture inside a segment (`id${id}`, `item-${id}.json`): whether a decoded segment or
+/// query value has the literal text around the placeholder, and what it captures. The trie,
+/// the evaluator and the diagnostics all ask here, so the rule is written once.
+enum Affixes {
+    /// The text between `prefix` and `suffix` in `value`, or `nil` when `value` lacks either or
+    /// nothing is left between them. Compared byte for byte (as every literal is), never by
+    /// Unicode equivalence.
+    @inline(__always)
+    static func inner(of value: String, prefix: String, suffix: String) -> String? {
+        let bytes = value.utf8
+        let prefixCount = prefix.utf8.count, suffixCount = suffix.utf8.count
+        guard bytes.count > prefixCount + suffixCount,
+            bytes.starts(with: prefix.utf8), bytes.suffix(suffixCount).elementsEqual(suffix.utf8)
+        else { return nil }
+        // Literal text is whole scalars, so both cuts fall on scalar boundaries.
+        let start = bytes.index(bytes.startIndex, offsetBy: prefixCount)
+        let end = bytes.index(bytes.endIndex, offsetBy: -suffixCount)
+        return String(value.unicodeScalars[start..<end])
+    }
+
+    /// The part of `range` (raw, percent-encoded text of `text`) that decodes to the captured
+    /// text: the raw bytes that decode to the first `prefixCount` and the last `suffixCount`
+    /// decoded bytes are left out, so a caret covers only what was captured.
+    static func capturedRange(in text: String, _ range: Range<Int>, prefixCount: Int, suffixCount: Int) -> Range<Int> {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            var lower = range.lowerBound
+            for _ in 0..<prefixCount where lower < range.upperBound {
+                lower += bytes[lower] == UInt8(ascii: "%") ? 3 : 1
+            }
+            var upper = range.upperBound
+            // In a segment that decodes, every `%` starts an escape: three bytes back is one.
+            for _ in 0..<suffixCount where upper > lower {
+                upper -= upper - 3 >= lower && bytes[upper - 3] == UInt8(ascii: "%") ? 3 : 1
+            }
+            return min(lower, upper)..<max(lower, upper)
+        }
+    }
+}

@@ -1,0 +1,155 @@
+/// One place a table's links come from: a scheme, a host (with its port when the port is not
+/// the scheme's default) and a path prefix, as declared in ``Routable/origins``
+/// (`"https://www.example.com/app"`) or by the ``Routable/scheme``/``Routable/host`` shorthand.
+struct Origin: Sendable, Equatable {
+    /// The origin as declared (`""` for the shorthand).
+    let text: String
+    /// The scheme, lower-cased; `nil` accepts any (the shorthand with `scheme == ""`).
+    let scheme: String?
+    /// The host, lower-cased, with `:port` for a port that is not the scheme's default.
+    let host: String
+    /// The path prefix's segments, percent-decoded.
+    let prefix: [String]
+
+    /// `scheme://host/prefix`, as links are rendered under this origin.
+    var linkPrefix: String {
+        var text = (scheme.map { $0 + "://" } ?? "") + host
+        for segment in prefix { text += "/" + PercentEncoding.encode(segment) }
+        return text
+    }
+
+    /// Parses a declared origin, or says what is wrong with it and where.
+    static func parse(_ text: String) -> Result<Origin, Refused<Problem>> {
+        let whole = 0..<text.utf8.count
+        func refuse(_ problem: RouteMatchError.OriginProblem, _ span: Range<Int>?) -> Result<Origin, Refused<Problem>> {
+            .failure(Refused(Problem(reason: .invalidOrigin(problem), span: span ?? whole)))
+        }
+        if text.contains("${") { return refuse(.placeholder, nil) }
+        let link: LinkComponents
+        switch LinkReader.read(text, limits: MatchLimits()) {
+        case .read(let read): link = read
+        case .unreadable(let problem): return .failure(Refused(problem))
+        }
+        guard let scheme = link.scheme, link.authorityRange != nil else { return refuse(.notSchemeAndHost, nil) }
+        guard let host = link.host else {
+            let place = link.authorityRange?.lowerBound ?? whole.upperBound
+            return refuse(.missingHost, place..<place)
+        }
+        if let userinfo = link.userinfoRange { return refuse(.userinfo, userinfo) }
+        if let query = link.queryRange { return refuse(.queryOrFragment, query.lowerBound - 1..<whole.upperBound) }
+        if let fragment = link.fragmentRange { return refuse(.queryOrFragment, fragment.lowerBound - 1..<whole.upperBound) }
+        var prefix: [String] = []
+        for segment in link.segments {
+            if let bad = segment.badEscape {
+                return .failure(Refused(Problem(
+                    reason: .patternSyntax(.malformedPercentEncoding(LinkReader.escapeText(link, bad))), span: bad)))
+            }
+            if segment.value.isEmpty { return refuse(.emptySegment, segment.range) }
+            prefix.append(segment.value)
+        }
+        return .success(Origin(
+            text: text, scheme: scheme, host: link.port.map { host + ":" + $0 } ?? host, prefix: prefix))
+    }
+}
+
+/// Which of a table's origins a link comes from, or the nearest one and what keeps the link
+/// from coming from it.
+struct OriginMatch: Sendable {
+    /// The origin the link comes from, or the nearest (the one it gets furthest into: scheme,
+    /// host, then prefix; ties go to the earlier declaration).
+    let index: Int
+    /// How many path segments the origin's prefix takes (none when the link does not come from it).
+    let prefixCount: Int
+    /// Why the link does not come from the origin, in link order; empty when it does.
+    let problems: [Problem]
+    let schemeFits: Bool
+    let hostFits: Bool
+
+    var accepted: Bool { problems.isEmpty }
+
+    /// Finds the origin `link` comes from. A link without a scheme (a raw `path?query`) comes
+    /// from the first; so does a link with a scheme and no host when `allowsLinksWithoutHost`
+    /// is set and its scheme fits.
+    static func resolve(_ link: LinkComponents, origins: [Origin], order: [Int], options: MatchOptions) -> OriginMatch {
+        guard let scheme = link.scheme else {
+            return OriginMatch(index: 0, prefixCount: 0, problems: [], schemeFits: true, hostFits: true)
+        }
+        guard let linkHost = link.host else {
+            let schemeOwner = origins.firstIndex { $0.scheme == nil || $0.scheme == scheme }
+            if options.allowsLinksWithoutHost, let schemeOwner {
+                return OriginMatch(index: schemeOwner, prefixCount: 0, problems: [], schemeFits: true, hostFits: true)
+            }
+            let index = schemeOwner ?? 0
+            var problems: [Problem] = []
+            if schemeOwner == nil, let expected = origins[index].scheme {
+                problems.append(Problem(reason: .schemeMismatch(expected: expected, found: scheme), span: link.schemeRange))
+            }
+            let place = link.authorityRange?.lowerBound ?? (link.schemeRange?.upperBound ?? 0) + 1
+            problems.append(Problem(reason: .hostMismatch(expected: origins[index].host, found: nil), span: place..<place))
+            return OriginMatch(index: index, prefixCount: 0, problems: problems, schemeFits: schemeOwner != nil, hostFits: false)
+        }
+        let host = link.port.map { linkHost + ":" + $0 } ?? linkHost
+        // The best so far: (scheme fits, host fits, prefix segments matched), then declaration.
+        var best: (index: Int, scheme: Bool, host: Bool, depth: Int)?
+        for index in order {
+            let origin = origins[index]
+            let schemeFits = origin.scheme == nil || origin.scheme == scheme
+            let hostFits = origin.host == host
+            var depth = 0
+            if schemeFits && hostFits {
+                while depth < origin.prefix.count, depth < link.segments.count,
+                    link.segments[depth].badEscape == nil, link.segments[depth].value == origin.prefix[depth] {
+                    depth += 1
+                }
+                if depth == origin.prefix.count {
+                    return OriginMatch(index: index, prefixCount: depth, problems: [], schemeFits: true, hostFits: true)
+                }
+            }
+            if let current = best {
+                let rank = (schemeFits ? 1 : 0, hostFits ? 1 : 0, depth)
+                let currentRank = (current.scheme ? 1 : 0, current.host ? 1 : 0, current.depth)
+                if rank < currentRank || (rank == currentRank && index > current.index) { continue }
+            }
+            best = (index, schemeFits, hostFits, depth)
+        }
+        guard var nearest = best else {
+            return OriginMatch(index: 0, prefixCount: 0, problems: [], schemeFits: true, hostFits: true)
+        }
+        // Among origins whose host is wrong, the one nearest in spelling is the one meant.
+        if !nearest.host {
+            let candidates = order.filter { !nearest.scheme || origins[$0].scheme == nil || origins[$0].scheme == scheme }
+            if let spelled = Suggestions.nearest(to: host, in: candidates.map { origins[$0].host }),
+                let index = candidates.first(where: { origins[$0].host == spelled }) {
+                nearest.index = index
+            }
+        }
+        let origin = origins[nearest.index]
+        var problems: [Problem] = []
+        if !nearest.scheme, let expected = origin.scheme {
+            problems.append(Problem(reason: .schemeMismatch(expected: expected, found: scheme), span: link.schemeRange))
+        }
+        if !nearest.host {
+            let range = link.hostRange.map { range in link.portRange.map { range.lowerBound..<$0.upperBound } ?? range }
+            problems.append(Problem(reason: .hostMismatch(expected: origin.host, found: host), span: range))
+        } else if nearest.depth < origin.prefix.count {
+            let expected = origin.prefix[nearest.depth]
+            if nearest.depth < link.segments.count {
+                let segment = link.segments[nearest.depth]
+                if let bad = segment.badEscape {
+                    problems.append(Problem(
+                        reason: .malformedPercentEncoding(found: LinkReader.escapeText(link, bad), label: nil), span: bad))
+                } else {
+                    problems.append(Problem(reason: .literalMismatch(expected: expected, found: segment.value), span: segment.range))
+                }
+            } else {
+                let end = link.pathRange.upperBound
+                problems.append(Problem(reason: .missingPathSegment(expected: expected), span: end..<end))
+            }
+        }
+        // The part of the prefix the link has is not compared with the routes.
+        let prefixCount = nearest.host ? nearest.depth : 0
+        return OriginMatch(
+            index: nearest.index, prefixCount: prefixCount, problems: problems,
+            schemeFits: nearest.scheme, hostFits: nearest.host)
+    }
+}
