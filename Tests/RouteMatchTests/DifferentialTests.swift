@@ -63,6 +63,42 @@ import Testing
         print("differential: \(compared) links compared with URLComponents, \(foundationRefused) refused by Foundation, \(encodedHosts) percent-encoded hosts refused by RouteMatch (documented), \(disagreements.count) disagreements")
     }
 
+    /// The rest capture against URLComponents: the segments after `blob/<ref>/` are exactly the
+    /// link's path split on `/` and each percent-decoded once, under every origin; an empty
+    /// segment is a named failure, never a value.
+    @Test func restCapturesAgreeWithURLComponents() throws {
+        var generator = SeededGenerator(seed: 0x8E57)
+        var compared = 0, emptyRefused = 0, disagreements: [String] = []
+        for _ in 0..<Self.linkCount / 10 {
+            let origin = generator.pick(StoreRoute.origins)
+            let segments = (0..<Int.random(in: 1...5, using: &generator)).map { _ in Self.segment(using: &generator) }
+            var ref = ""
+            while ref.isEmpty { ref = Self.segment(using: &generator) }
+            let link = origin + "/blob/" + ref + "/" + segments.joined(separator: "/")
+            guard let components = URLComponents(string: link) else { continue }
+            var path = components.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            path.removeFirst(origin.hasPrefix("https://www.") ? 4 : 3) // "", ["app",] "blob", ref
+            if path.last == "" { path.removeLast() } // one trailing slash is ignored
+            let decoded = path.compactMap { $0.removingPercentEncoding }
+            guard decoded.count == path.count else { continue }
+            compared += 1
+            switch StoreRoute.match(link) {
+            case .success(.file(_, let found)):
+                if found != decoded, disagreements.count < 10 { disagreements.append("\(link)\n  \(found) ≠ \(decoded)") }
+            case .failure(let error) where decoded.contains(""):
+                emptyRefused += 1
+                if case .emptyPathSegment(label: "path") = error.reason {} else if disagreements.count < 10 {
+                    disagreements.append("\(link)\n  \(error.reason)")
+                }
+            case let other:
+                if disagreements.count < 10 { disagreements.append("\(link)\n  \(other)") }
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.joined(separator: "\n"))")
+        #expect(compared > Self.linkCount / 20)
+        print("differential (rest capture): \(compared) links compared with URLComponents, \(emptyRefused) with an empty segment refused by name")
+    }
+
     static func reading(_ link: LinkComponents) -> Reading {
         let defaultPort = link.scheme == "http" ? 80 : link.scheme == "https" ? 443 : nil
         return Reading(

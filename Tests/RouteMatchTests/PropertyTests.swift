@@ -90,11 +90,56 @@ import Testing
         #expect(throws: RouteMatchError.self) { try route.link() }
     }
 
+    // MARK: Origins, rest and in-segment captures
+
+    static func storeRoute(_ generator: inout SeededGenerator) -> StoreRoute {
+        func segments() -> [String] { (0..<Int.random(in: 0...4, using: &generator)).map { _ in text(&generator) } }
+        switch Int.random(in: 0..<9, using: &generator) {
+        case 0: return .appStore(id: integer(Int.self, &generator))
+        case 1: return .item(id: integer(Int.self, &generator))
+        case 2: return .image(name: text(&generator))
+        case 3: return .apiVersion(major: integer(Int.self, &generator))
+        case 4: return .file(ref: text(&generator), path: segments())
+        case 5: return .docs(page: generator.chance(30) ? nil : segments().joined(separator: "/"))
+        case 6: return .download(path: segments().joined(separator: generator.pick(["/", "//", "%2F"])))
+        case 7: return .files(name: text(&generator))
+        default: return .search(query: text(&generator), version: generator.chance(50) ? integer(Int.self, &generator) : nil)
+        }
+    }
+
+    @Test func everyStoreRouteRoundTripsUnderEveryOriginOrRefusesByName() {
+        var generator = SeededGenerator(seed: 0x0819_1115)
+        var roundTripped = 0, refused: [String: Int] = [:], failures: [String] = []
+        for _ in 0..<Self.valueCount / 4 {
+            let route = Self.storeRoute(&generator)
+            let origin = generator.pick(StoreRoute.origins)
+            do {
+                let link = try route.link(origin: origin)
+                switch StoreRoute.match(link) {
+                case .success(let back) where back == route: roundTripped += 1
+                case .success(let back): if failures.count < 5 { failures.append("\(route) → \(link) → \(back)") }
+                case .failure(let error): if failures.count < 5 { failures.append("\(route) → \(link) → \(error.reason)") }
+                }
+            } catch {
+                guard case .unrenderableValue(_, let problem) = error.reason else {
+                    failures.append("\(route): \(error.reason)")
+                    continue
+                }
+                refused["\(problem)", default: 0] += 1
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        #expect(roundTripped > Self.valueCount / 4 * 2 / 3)
+        print("round-trip (origins, rest, in-segment): \(roundTripped) of \(Self.valueCount / 4) round-tripped; refused by name: \(refused.sorted { $0.key < $1.key })")
+    }
+
     // MARK: Linear work
 
     static func work(_ link: String) -> Int {
         let meter = WorkMeter()
-        WorkMeter.$current.withValue(meter) { _ = TypedRoute.match(link) }
+        WorkMeter.$current.withValue(meter) {
+            _ = link.hasPrefix("typed:") ? TypedRoute.match(link).map { _ in () } : StoreRoute.match(link).map { _ in () }
+        }
         return meter.units
     }
 
@@ -103,6 +148,9 @@ import Testing
         { (n: Int) in "typed://x/optionals?c=" + String(repeating: "a", count: 40 * n) },
         { (n: Int) in "typed://x/list?" + String(repeating: "utm=x&", count: n) + "id=1" },
         { (n: Int) in "typed://x/" + String(repeating: "seg/", count: n / 8) + "x?q=" + String(repeating: "%41", count: n) },
+        { (n: Int) in "https://www.example.com/app/blob/main/" + String(repeating: "a/", count: n / 2) + "b" },
+        { (n: Int) in "https://www.example.com/app/items/item-" + String(repeating: "%41", count: n) + ".json" },
+        { (n: Int) in "https://www.example.com/app/docs/" + String(repeating: "%zz/", count: n / 2) + "b" },
     ] as [@Sendable (Int) -> String])
     func doublingTheLinkRoughlyDoublesTheWork(_ make: @Sendable (Int) -> String) {
         let small = Self.work(make(100)), large = Self.work(make(200))

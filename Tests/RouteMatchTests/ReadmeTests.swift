@@ -121,12 +121,47 @@ import RouteMatch
         #expect(await navigator.shown == [.userProfile(id: "42"), .userProfile(id: "7")])
     }
 
+    // README: origins
+    enum ShopRoute: Routable, Equatable {
+        static var origins: [String] {
+            ["myapp://app", "https://example.com", "https://www.example.com/app"]
+        }
+
+        case app(id: Int)
+        case item(id: Int)
+        case file(ref: String, path: [String])
+        case docs(page: String?)
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case app = "app/id${id}"                   // App Store style: literal text, then the value
+            case item = "items/item-${id}.json"        // text on both sides
+            case file = "blob/${ref}/${path...}"       // GitHub style: the rest of the path
+            case docs = "docs/${page...}"              // an Optional also accepts no segment
+        }
+    }
+
+    @Test func origins() throws {
+        let fromScheme = try ShopRoute(link: "myapp://app/items/item-7.json")
+        let fromWeb = try ShopRoute(link: "https://www.example.com/app/items/item-7.json")
+        let file = try ShopRoute(link: "https://example.com/blob/main/Sources/a%2Fb.swift")
+        let docs = try ShopRoute(link: "https://example.com/docs")
+        let link = try ShopRoute.item(id: 7).link()                               // "myapp://app/items/item-7.json"
+        let web = try ShopRoute.item(id: 7).link(origin: "https://example.com")   // "https://example.com/items/item-7.json"
+        // END README: origins
+        #expect(fromScheme == .item(id: 7))
+        #expect(fromWeb == .item(id: 7))
+        #expect(file == .file(ref: "main", path: ["Sources", "a/b.swift"]))
+        #expect(docs == .docs(page: nil))
+        #expect(link == "myapp://app/items/item-7.json")
+        #expect(web == "https://example.com/items/item-7.json")
+    }
+
     @Test func readmeMatchesThisFile() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let examples = Self.blocks(in: readme, marker: "example")
-        #expect(examples.map(\.name) == ["quick-start", "failure", "validate", "struct-router", "link-handler", "swiftui"])
+        #expect(examples.map(\.name) == ["quick-start", "failure", "validate", "struct-router", "link-handler", "swiftui", "origins"])
         for example in examples {
             let region = try #require(Self.region(named: example.name, in: source), "no README region \(example.name)")
             var lines = region[...]
