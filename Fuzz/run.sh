@@ -24,6 +24,7 @@ binary=".build-fuzz/fuzz-$target"
 sources=$(find Sources/RouteMatch -name '*.swift' | sort)
 if [ ! -x "$binary" ] || [ -n "$(find Sources Fuzz/Targets -newer "$binary" -name '*.swift' | head -1)" ]; then
   echo "== building $binary"
+  rm -f "$binary" # a failed build must not leave the previous binary to be fuzzed
   # ld.gold warns about ASan's local symbols; those lines are noise, not project warnings.
   swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name RouteMatchFuzz \
     $sources Fuzz/Targets/FuzzRoutes.swift "$source" -o "$binary" 2>&1 \

@@ -4,5 +4,6 @@ public func fuzzLink(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let link = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     exercise(FuzzAppRoute.self, link)
     exercise(FuzzHostRoute.self, link)
+    exercise(FuzzOriginRoute.self, link)
     return 0
 }

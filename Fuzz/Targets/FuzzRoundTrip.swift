@@ -23,6 +23,36 @@ public func fuzzRoundTrip(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         .doc(slug: other, section: flag ? text : nil),
         .amount(value: double),
     ]
+    let segments = [text, other] + (flag ? [other] : [])
+    let originRoutes: [FuzzOriginRoute] = [
+        .store(id: number),
+        .item(id: number, variant: flag ? text : nil),
+        .image(name: text),
+        .file(ref: other, path: segments),
+        .docs(page: flag ? nil : text),
+        .download(path: text),
+        .files(name: other),
+        .help(topic: text),
+        .version(major: UInt8(truncatingIfNeeded: number), tags: flag ? segments : nil),
+    ]
+    for route in originRoutes {
+        for origin in FuzzOriginRoute.origins {
+            do {
+                let link = try route.link(origin: origin)
+                switch FuzzOriginRoute.match(link) {
+                case .success(let back): require(back == route, "\(route) → \(link) → \(back)")
+                case .failure(let error): require(false, "\(route) → \(link) fails: \(error.reason)\n\(error)")
+                }
+            } catch {
+                switch error.reason {
+                case .unrenderableValue: checkError(error)
+                case .unrenderableRoute(.hostOverride):
+                    if case .help = route {} else { require(false, "\(route): \(error.reason)") }
+                default: require(false, "\(route): render error \(error.reason)")
+                }
+            }
+        }
+    }
     for route in routes {
         do {
             let link = try route.link()

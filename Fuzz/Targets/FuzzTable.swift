@@ -6,16 +6,19 @@ import Foundation
 
 /// Target (d): a table of up to four patterns, generated from the input, and a link.
 ///
-/// The first bytes choose each pattern's pieces (literal or placeholder segments, query items,
-/// a fragment, a pattern-level scheme and host); the rest of the input is the link. A table
-/// can break properties that a single pattern cannot:
+/// The first bytes choose each pattern's pieces (literal, placeholder, in-segment and rest
+/// segments, query items, a fragment, a pattern-level scheme and host) and whether the table
+/// has several origins; the rest of the input is the link. A table can break properties that
+/// a single pattern cannot:
 /// - every failure names a real reason, points into the link, and names one of the table's
 ///   routes as the closest;
 /// - a route that accepts the link when tried alone is never silently shadowed: the table
 ///   accepts the link too;
 /// - when several routes accept the link alone, the table picks the one its precedence rule
-///   names (literal segments before placeholders, first difference from the left; then more
-///   literal query items, more required query items, then declaration order);
+///   names (a pattern with its own host first; then, at the first path segment where they
+///   differ, a literal before an in-segment capture (more literal text first) before a
+///   whole-segment capture before a rest capture; then more literal query items, more
+///   required query items, then declaration order);
 /// - whatever the table accepts renders back to a link that matches the same value.
 struct FuzzTableFields: Codable, Equatable {
     var a: String
@@ -36,13 +39,21 @@ struct PatternGenerator {
         let aPlace = Int(shape >> 2 & 3) % (count + 1)  // == count: `a` goes to the query
         for index in 0..<count {
             if index == aPlace {
-                segments.append("${a}")
+                // Whole, inside literal text (each shape a different length), or the rest.
+                let form = reader.byte()
+                switch form % 6 {
+                case 0: segments.append("id${a}")
+                case 1: segments.append("item-${a}.json")
+                case 2: segments.append("${a}@2x.png")
+                case 3 where index == count - 1: segments.append("${a...}")
+                default: segments.append("${a}")
+                }
             } else {
                 segments.append(Self.literals[Int(reader.byte()) % Self.literals.count])
             }
         }
         var query: [String] = []
-        if aPlace == count { query.append("q=${a}") }
+        if aPlace == count { query.append(shape & 0x20 != 0 ? "q=v${a}" : "q=${a}") }
         let items = reader.byte()
         if items & 1 == 1 { query.append("n=${n}") }
         if items & 2 == 2 { query.append("k=" + Self.literals[Int(items >> 4) % Self.literals.count]) }
@@ -65,10 +76,14 @@ public func fuzzTable(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let patterns = (0..<patternCount).map { _ in generator.pattern() }
     let link = String(decoding: UnsafeBufferPointer(rebasing: bytes[header...]), as: UTF8.self)
     let host = first & 4 == 0 ? "app" : ""
-
-    let table = Router<FuzzTableFields>(scheme: "myapp", host: host) { routes in
-        for (index, pattern) in patterns.enumerated() { routes.add(pattern, name: "r\(index)") }
+    // Several origins: the same host under two prefixes, another with a port.
+    let origins = first & 8 == 0 ? [] : ["myapp://app", "https://example.com/p", "https://example.com", "http://inline.app:8080"]
+    func router(_ patterns: [(index: Int, pattern: String)]) -> Router<FuzzTableFields> {
+        Router<FuzzTableFields>(origins: origins, scheme: origins.isEmpty ? "myapp" : "", host: origins.isEmpty ? host : "") { routes in
+            for (index, pattern) in patterns { routes.add(pattern, name: "r\(index)") }
+        }
     }
+    let table = router(Array(patterns.enumerated().map { ($0.offset, $0.element) }))
     do { try table.validate() } catch {
         checkError(error)
         return 0
@@ -77,7 +92,7 @@ public func fuzzTable(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // Each route alone.
     var accepting: [(index: Int, value: FuzzTableFields)] = []
     for (index, pattern) in patterns.enumerated() {
-        let alone = Router<FuzzTableFields>(scheme: "myapp", host: host) { $0.add(pattern, name: "r\(index)") }
+        let alone = router([(index, pattern)])
         if case .success(let value) = alone.match(link) { accepting.append((index, value)) }
     }
     switch table.match(link) {
@@ -89,9 +104,12 @@ public func fuzzTable(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     case .success(let value):
         require(!accepting.isEmpty, "\(link): the table \(patterns) accepts \(value) but no route does alone")
-        let preferred = accepting.min { lhs, rhs in precedes(patterns, lhs.index, rhs.index, host: host) }
+        let preferred = accepting.min { lhs, rhs in
+            precedes(patterns, lhs.index, rhs.index, firstSegmentIsHost: origins.isEmpty && host.isEmpty)
+        }
         require(preferred?.value == value, "\(link): the table \(patterns) gives \(value), precedence names r\(preferred?.index ?? -1): \(String(describing: preferred?.value))")
-        if let rendered = try? table.link(for: value) {
+        for origin in [nil] + origins.map(Optional.some) {
+            guard let rendered = try? table.link(for: value, origin: origin) else { continue }
             switch table.match(rendered) {
             case .success(let again): require(again == value, "\(link) → \(value) → \(rendered) → \(again)")
             case .failure(let error): require(false, "\(link) → \(value) → \(rendered) fails: \(error.reason)")
@@ -101,15 +119,24 @@ public func fuzzTable(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// The table's precedence between two routes that both accept a link: at the first path
-/// segment where one has a literal and the other a placeholder, the literal; then more literal
-/// query items, then more required query items, then the earlier declaration.
-func precedes(_ patterns: [String], _ lhs: Int, _ rhs: Int, host: String) -> Bool {
-    let a = PatternParser.parse(patterns[lhs], firstSegmentIsHost: host.isEmpty).ast
-    let b = PatternParser.parse(patterns[rhs], firstSegmentIsHost: host.isEmpty).ast
-    for (x, y) in zip(a.segments, b.segments) {
-        let xLiteral = x.value.captureName == nil, yLiteral = y.value.captureName == nil
-        if xLiteral != yLiteral { return xLiteral }
+/// The table's precedence between two routes that both accept a link: a pattern that gives its
+/// own host; then, at the first path segment where their kinds differ, a literal, an in-segment
+/// capture (more literal text first), a whole-segment capture, a rest capture; then more
+/// literal query items, then more required query items, then the earlier declaration.
+func precedes(_ patterns: [String], _ lhs: Int, _ rhs: Int, firstSegmentIsHost: Bool) -> Bool {
+    let a = PatternParser.parse(patterns[lhs], firstSegmentIsHost: firstSegmentIsHost).ast
+    let b = PatternParser.parse(patterns[rhs], firstSegmentIsHost: firstSegmentIsHost).ast
+    if !firstSegmentIsHost, (a.host != nil) != (b.host != nil) { return a.host != nil }
+    func rank(_ value: PatternAST.Value) -> Int {
+        switch value {
+        case .literal: return 0
+        case .affixed(let prefix, _, let suffix): return 1_000 - prefix.utf8.count - suffix.utf8.count
+        case .capture: return 2_000
+        case .rest: return 3_000
+        }
+    }
+    for (x, y) in zip(a.segments, b.segments) where rank(x.value) != rank(y.value) {
+        return rank(x.value) < rank(y.value)
     }
     func literalItems(_ ast: PatternAST) -> Int { ast.queryItems.filter { $0.value.captureName == nil }.count }
     func requiredItems(_ ast: PatternAST) -> Int {

@@ -210,4 +210,22 @@ import Testing
         #expect(error.span == 6..<7)
         #expect(try router.link(for: Path(ids: [4, 5])) == "ids/4/5")
     }
+
+    @Test func aRestValueAShorterRouteWouldReadFirstIsARenderError() throws {
+        enum Files: Routable, Equatable {
+            static var origins: [String] { ["myapp://app"] }
+            case one(name: String)
+            case all(path: String)
+            enum CodingKeys: String, CodingKey, CaseIterable {
+                case one = "files/${name}"
+                case all = "files/${path...}"
+            }
+        }
+        #expect(try Files.all(path: "a/b").link() == "myapp://app/files/a/b")
+        #expect(throws: RouteMatchError(
+            reason: .unrenderableValue(label: "path", problem: .readsAsAnotherRoute("one")), input: "files/${path...}",
+            subject: .render, span: 6..<16, closestRoute: RouteReference(name: "all", pattern: "files/${path...}"))) {
+            try Files.all(path: "a").link()
+        }
+    }
 }

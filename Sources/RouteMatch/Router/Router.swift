@@ -218,9 +218,13 @@ public struct Router<Route: Codable>: Sendable {
     /// `other`'s literals at its place, or the route as a whole when no value does.
     private func readsAsAnotherRoute(_ route: CompiledRoute, other: CompiledRoute) -> RouteMatchError {
         for (offset, spec) in route.ast.segments.enumerated() {
-            guard let index = route.segmentLabels[offset], spec.value.captureName != nil,
-                offset < other.ast.segments.count, case .literal = other.ast.segments[offset].value
+            guard let index = route.segmentLabels[offset], spec.value.captureName != nil, offset < other.ast.segments.count
             else { continue }
+            // A value that spells the other's literal, or a rest capture whose segments the
+            // other route (shorter, or more specific there) reads first.
+            let otherValue = other.ast.segments[offset].value
+            let isLiteral = if case .literal = otherValue { true } else { false }
+            guard isLiteral || spec.value.isRest else { continue }
             return RenderFailure(label: route.labels[index].name, problem: .readsAsAnotherRoute(other.reference.name))
                 .error(route: route)
         }
