@@ -4,7 +4,7 @@ import Foundation
 enum Report {
     static func print(
         results: [(scenario: String, size: Int?, result: Harness.Result)], quick: Bool, sink: Int,
-        coldFirstUse: [(Int, Double)]
+        coldFirstUse: [(Int, Double)], coldOriginsFirstUse: [(Int, Double)]
     ) {
         func time(_ scenario: String, _ size: Int?) -> Double? {
             results.first { $0.scenario == scenario && $0.size == size }?.result.nanoseconds
@@ -56,6 +56,17 @@ enum Report {
         if let rendered = time("RouteMatch: miss, rendered text", 1000) {
             lines.append(String(format: "- swift-url-routing's miss with rendered text at 1,000 routes (2.7 ms, measured on this kind of machine in shared/research/perf-baseline.md, not in this run) ÷ RouteMatch's: %.0f× (goal ≥ 100×)", 2_719_000 / rendered))
         }
+        for scenario in ["RouteMatch origins: in-segment hit, custom scheme", "RouteMatch origins: in-segment hit, prefixed universal link",
+                         "RouteMatch origins: rest hit, 3 segments", "RouteMatch origins: deep link",
+                         "RouteMatch origins: host miss, error with reason",
+                         "RouteMatch origins, struct routes: in-segment hit, prefixed universal link",
+                         "RouteMatch origins, struct routes: rest hit, 3 segments"] {
+            lines.append("- \(scenario), 1,000 ÷ 10 routes: \(ratio(time(scenario, 1000), time(scenario, 10))) (goal ≤ 1.2×: flat in the number of routes)")
+        }
+        lines.append("- origins deep link ÷ one-origin deep link, 1,000 routes: "
+            + ratio(time("RouteMatch origins: deep link", 1000), hitDeep1000))
+        lines.append("- origins table first use in a new process: "
+            + coldOriginsFirstUse.map { "\($0.0) routes \(format(nanoseconds: $0.1))" }.joined(separator: ", "))
         if let build = time("RouteMatch: build the table", 1000) {
             lines.append("- building the 1,000-route table: \(format(nanoseconds: build)) (goal ≤ 5 ms)")
         }

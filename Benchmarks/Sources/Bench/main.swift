@@ -17,6 +17,7 @@ func firstUse<R: Routable>(_ type: R.Type) -> Double {
     return count > 0 ? elapsed : 0
 }
 let coldFirstUse = [(10, firstUse(Routes10.self)), (100, firstUse(Routes100.self)), (1000, firstUse(Routes1000.self))]
+let coldOriginsFirstUse = [(10, firstUse(OriginRoutes10.self)), (1000, firstUse(OriginRoutes1000.self))]
 var harness = Harness(quick: quick)
 let deepLink = "myapp://app/user/42/posts?page=2&premium=true"
 
@@ -117,6 +118,49 @@ struct SectionItem: Codable, Equatable { var id: Int }
 
 /// The floor: one pass over the link's bytes recording where segments and query items start.
 @inline(never)
+/// Issue 8's shapes under three origins: the same links from the custom scheme and from the
+/// universal-link domain under its prefix, in-segment and rest captures, a host that is no
+/// origin's.
+@MainActor func benchOrigins<R: Routable>(_ type: R.Type, size: Int) {
+    let router = R.router
+    let item = size - 6 - (size - 3) % 3  // an in-segment route near the end (i % 3 == 0)
+    record("RouteMatch origins: in-segment hit, custom scheme", size) { consume(router.match("myapp://app/shop\(item)/item-42.json")) }
+    record("RouteMatch origins: in-segment hit, prefixed universal link", size) {
+        consume(router.match("https://www.example.com/app/shop\(item)/item-42.json"))
+    }
+    record("RouteMatch origins: rest hit, 3 segments", size) { consume(router.match("https://example.com/files\(item + 1)/a/b/c.txt")) }
+    record("RouteMatch origins: deep link", size) { consume(router.match("https://example.com/user/42/posts?page=2&premium=true")) }
+    record("RouteMatch origins: host miss, error with reason", size) {
+        if case .failure(let error) = router.match("https://exmaple.com/shop\(item)/item-42.json") { return consume(error.reason) }
+        return 0
+    }
+    record("RouteMatch origins: host miss, rendered text", size) {
+        if case .failure(let error) = router.match("https://exmaple.com/shop\(item)/item-42.json") { return error.description.utf8.count }
+        return 0
+    }
+    record("RouteMatch origins: build the table", size) { Router(R.self).routes.count }
+}
+
+/// The same shapes as struct routes, so the figures show the dispatch, not the decode of a
+/// large enum: every pattern decodes one small struct.
+struct FilePath: Codable, Equatable { var path: [String] }
+
+@MainActor func benchStructOrigins(size: Int) {
+    let origins = ["myapp://app", "https://example.com", "https://www.example.com/app"]
+    let items = Router<SectionItem>(origins: origins) { routes in
+        for index in 0..<size { routes.add("shop\(index)/item-${id}.json", name: "item\(index)") }
+    }
+    let files = Router<FilePath>(origins: origins) { routes in
+        for index in 0..<size { routes.add("files\(index)/${path...}", name: "files\(index)") }
+    }
+    record("RouteMatch origins, struct routes: in-segment hit, prefixed universal link", size) {
+        consume(items.match("https://www.example.com/app/shop\(size - 1)/item-42.json"))
+    }
+    record("RouteMatch origins, struct routes: rest hit, 3 segments", size) {
+        consume(files.match("https://example.com/files\(size - 1)/a/b/c.txt"))
+    }
+}
+
 func byteScan(_ link: String) -> Int {
     var copy = link
     return copy.withUTF8 { bytes in
@@ -141,5 +185,9 @@ benchRoutingKit(size: 100)
 benchRouteMatch(Routes1000.self, size: 1000)
 benchStructRouter(size: 1000)
 benchRoutingKit(size: 1000)
+benchOrigins(OriginRoutes10.self, size: 10)
+benchStructOrigins(size: 10)
+benchOrigins(OriginRoutes1000.self, size: 1000)
+benchStructOrigins(size: 1000)
 
-Report.print(results: results, quick: quick, sink: harness.sink, coldFirstUse: coldFirstUse)
+Report.print(results: results, quick: quick, sink: harness.sink, coldFirstUse: coldFirstUse, coldOriginsFirstUse: coldOriginsFirstUse)
