@@ -76,6 +76,15 @@ import RouteMatch
             == .redirectFailed(link: "myapp://app/profile.php?uid=0", redirect: "old profile", message: "no such profile"))
     }
 
+    @Test func legacyRedirectsReadEveryOrigin() async throws {
+        let handler = LinkHandler(StoreRoute.self) { config in
+            config.redirect("product.php?id=${id}", as: OldItem.self) { .item(id: $0.id) }
+        } handle: { _ in }
+        for link in ["myapp://app/product.php?id=3", "https://www.example.com/app/product.php?id=3"] {
+            #expect(await handler.open(link) == .redirected(from: .link(link), to: .item(id: 3), by: "product.php?id=${id}"))
+        }
+    }
+
     @Test func interceptorsRunInOrderAndTheFirstStopWins() async {
         let recorder = Recorder()
         let handler = Self.handler(recorder) { config in
@@ -258,3 +267,5 @@ import RouteMatch
         #expect(handler.logLine(for: outcomes[1], redacted: false) == #"handled userProfile(id: "s3cr3t")"#)
     }
 }
+
+struct OldItem: Codable, Sendable { var id: Int }

@@ -86,8 +86,13 @@ extension LinkHandler {
             _ pattern: String, as legacy: Legacy.Type, name: String? = nil,
             to map: @escaping @Sendable (Legacy) throws -> Route
         ) {
+            // The legacy pattern reads links from the same origins as the table.
             let defaults = router.table.defaults
-            let legacyRouter = Router<Legacy>(scheme: defaults.scheme, host: defaults.host, options: defaults.options) {
+            let origins = defaults.origins.map(\.text).filter { !$0.isEmpty }
+            let legacyRouter = Router<Legacy>(
+                origins: origins, scheme: origins.isEmpty ? defaults.scheme : "", host: origins.isEmpty ? defaults.host : "",
+                options: defaults.options
+            ) {
                 $0.add(pattern, name: name ?? pattern)
             }
             redirects.append(Redirect(name: name ?? pattern) { link in
