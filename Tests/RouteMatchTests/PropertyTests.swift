@@ -55,15 +55,21 @@ import Testing
         return a == b
     }
 
-    @Test func everyValueRoundTripsOrRefusesByName() {
-        var generator = SeededGenerator(seed: 0xC0FFEE)
+    /// Renders `count` generated values, matches each link back, and counts the values that
+    /// came back equal and the named refusals; any other outcome is a failure.
+    static func roundTrips<Route: Routable>(
+        _ count: Int, seed: UInt64, make: (inout SeededGenerator) -> (Route, String?),
+        same: (Route, Route) -> Bool
+    ) -> (roundTripped: Int, refused: [String: Int], failures: [String]) {
+        var generator = SeededGenerator(seed: seed)
         var roundTripped = 0, refused: [String: Int] = [:], failures: [String] = []
-        for _ in 0..<Self.valueCount {
-            let route = Self.route(&generator)
+        for _ in 0..<count {
+            let (route, origin) = make(&generator)
             do {
-                let link = try route.link()
-                switch TypedRoute.match(link) {
-                case .success(let back) where Self.same(back, route): roundTripped += 1
+                let link: String
+                if let origin { link = try route.link(origin: origin) } else { link = try route.link() }
+                switch Route.match(link) {
+                case .success(let back) where same(back, route): roundTripped += 1
                 case .success(let back): if failures.count < 5 { failures.append("\(route) → \(link) → \(back)") }
                 case .failure(let error): if failures.count < 5 { failures.append("\(route) → \(link) → \(error.reason)") }
                 }
@@ -75,9 +81,14 @@ import Testing
                 refused["\(problem)", default: 0] += 1
             }
         }
-        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
-        #expect(roundTripped > Self.valueCount * 3 / 4)
-        print("round-trip: \(roundTripped) of \(Self.valueCount) values round-tripped; refused by name: \(refused.sorted { $0.key < $1.key })")
+        return (roundTripped, refused, failures)
+    }
+
+    @Test func everyValueRoundTripsOrRefusesByName() {
+        let outcome = Self.roundTrips(Self.valueCount, seed: 0xC0FFEE, make: { (Self.route(&$0), nil) }, same: Self.same)
+        #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n"))")
+        #expect(outcome.roundTripped > Self.valueCount * 3 / 4)
+        print("round-trip: \(outcome.roundTripped) of \(Self.valueCount) values round-tripped; refused by name: \(outcome.refused.sorted { $0.key < $1.key })")
     }
 
     @Test(arguments: [
@@ -108,29 +119,13 @@ import Testing
     }
 
     @Test func everyStoreRouteRoundTripsUnderEveryOriginOrRefusesByName() {
-        var generator = SeededGenerator(seed: 0x0819_1115)
-        var roundTripped = 0, refused: [String: Int] = [:], failures: [String] = []
-        for _ in 0..<Self.valueCount / 4 {
-            let route = Self.storeRoute(&generator)
-            let origin = generator.pick(StoreRoute.origins)
-            do {
-                let link = try route.link(origin: origin)
-                switch StoreRoute.match(link) {
-                case .success(let back) where back == route: roundTripped += 1
-                case .success(let back): if failures.count < 5 { failures.append("\(route) → \(link) → \(back)") }
-                case .failure(let error): if failures.count < 5 { failures.append("\(route) → \(link) → \(error.reason)") }
-                }
-            } catch {
-                guard case .unrenderableValue(_, let problem) = error.reason else {
-                    failures.append("\(route): \(error.reason)")
-                    continue
-                }
-                refused["\(problem)", default: 0] += 1
-            }
-        }
-        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
-        #expect(roundTripped > Self.valueCount / 4 * 2 / 3)
-        print("round-trip (origins, rest, in-segment): \(roundTripped) of \(Self.valueCount / 4) round-tripped; refused by name: \(refused.sorted { $0.key < $1.key })")
+        let count = Self.valueCount / 4
+        let outcome = Self.roundTrips(count, seed: 0x0819_1115, make: { generator in
+            (Self.storeRoute(&generator), generator.pick(StoreRoute.origins))
+        }, same: ==)
+        #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n"))")
+        #expect(outcome.roundTripped > count * 2 / 3)
+        print("round-trip (origins, rest, in-segment): \(outcome.roundTripped) of \(count) round-tripped; refused by name: \(outcome.refused.sorted { $0.key < $1.key })")
     }
 
     // MARK: Linear work
