@@ -7,6 +7,28 @@ struct RouteDefinition: Sendable {
     let labels: [LabelInfo]
     /// What stopped the probe of the route's type, if anything did.
     let probeProblem: ProbeProblem?
+
+    /// The separator between the patterns of one case: `"user/${id} | u/${id}"`. A link never
+    /// holds a space, so no pattern does.
+    static let patternSeparator = " | "
+
+    /// The patterns a coding key's raw value lists, in order.
+    static func patterns(in text: String) -> [String] {
+        let bytes = Array(text.utf8), separator = Array(patternSeparator.utf8)
+        var result: [String] = []
+        var start = 0, index = 0
+        while index + separator.count <= bytes.count {
+            if bytes[index..<index + separator.count].elementsEqual(separator) {
+                result.append(String(decoding: bytes[start..<index], as: UTF8.self))
+                index += separator.count
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        result.append(String(decoding: bytes[start...], as: UTF8.self))
+        return result
+    }
 }
 
 /// Every route of one type compiled into one dispatch structure, with every definition problem
@@ -89,7 +111,8 @@ final class RouteTable: Sendable {
             problems += found.sorted { ($0.span?.lowerBound ?? 0) < ($1.span?.lowerBound ?? 0) } // stable
             routes.append(route)
             trie.insert(route)
-            if let key = definition.caseKey { byKey[key.text] = index }
+            // A case with several patterns renders with its first.
+            if let key = definition.caseKey, byKey[key.text] == nil { byKey[key.text] = index }
         }
         trie.finish(routes)
         if definitions.isEmpty {

@@ -206,17 +206,19 @@ extension Router where Route: Routable {
     public init(_ routable: Route.Type) {
         var definitions: [RouteDefinition] = []
         for key in Route.CodingKeys.allCases {
-            let pattern = key.rawValue
-            let caseKey = CaseKey(text: pattern, value: key)
+            let caseKey = CaseKey(text: key.rawValue, value: key)
             let shape = ShapeProbe.probe(Route.self, caseKey: caseKey)
-            definitions.append(RouteDefinition(
-                name: Router.caseName(shape), pattern: pattern, caseKey: caseKey,
-                labels: shape.labels, probeProblem: shape.problem))
+            // `"new/${id} | old/${id}"`: several patterns reach the case; the first renders.
+            for pattern in RouteDefinition.patterns(in: key.rawValue) {
+                definitions.append(RouteDefinition(
+                    name: Router.caseName(shape), pattern: pattern, caseKey: caseKey,
+                    labels: shape.labels, probeProblem: shape.problem))
+            }
         }
         self.table = RouteTable(
             name: "\(Route.self)", definitions: definitions, origins: Route.origins, scheme: Route.scheme, host: Route.host,
             options: Route.options)
-        self.isEnum = true
+        self.codec = .codable(isEnum: true)
     }
 
     /// The case's name, from the synthesized per-case key type (`UserPostsCodingKeys` →

@@ -17,10 +17,10 @@ import Foundation
 /// }
 /// let profile = try router.match("myapp://app/user/42?tab=posts").get()
 /// ```
-public struct Router<Route: Codable>: Sendable {
+public struct Router<Route>: Sendable {
     let table: RouteTable
-    /// Whether routes are enum cases (chosen by coding key) or one struct type.
-    let isEnum: Bool
+    /// How route values are built from a match and read back for rendering.
+    let codec: RouteCodec<Route>
 
     /// Matches a link: `scheme://host/path?query#fragment`, or a raw `path?query` read under
     /// the table's default scheme and host.
@@ -38,7 +38,7 @@ public struct Router<Route: Codable>: Sendable {
     /// - Complexity: O(*m*) for a link of *m* bytes: one walk of the table's trie, whatever
     ///   the number of routes. The diagnostic's text is computed only when it is read.
     public func match(_ link: String) -> Result<Route, RouteMatchError> {
-        table.match(link) { route, values in decode(route, values) }
+        table.match(link) { route, values in codec.build(route, values) }
     }
 
     /// Matches a `URL` by its absolute string.
@@ -98,21 +98,8 @@ public struct Router<Route: Codable>: Sendable {
         for route: Route, origin: String? = nil, scheme: String? = nil, host: String? = nil
     ) throws(RouteMatchError) -> String {
         if let error = table.definitionError() { throw error }
-        let encoder = RouteEncoder(isEnum: isEnum)
-        var encodingFailed = false
-        do { try route.encode(to: encoder) } catch { encodingFailed = true }
-        guard let index = routeIndex(for: encoder), table.routes.indices.contains(index) else {
-            throw RouteMatchError(
-                reason: .unrenderableRoute(encodingFailed ? .encodingFailed : .notARoute),
-                input: "", subject: .render, span: nil, closestRoute: nil)
-        }
-        let compiled = table.routes[index]
-        if let problem = encoder.problem { throw problem.error(route: compiled) }
-        if encodingFailed {
-            throw RouteMatchError(
-                reason: .unrenderableRoute(.encodingFailed),
-                input: compiled.reference.pattern, subject: .render, span: nil, closestRoute: compiled.reference)
-        }
+        let encoded = try codec.encode(route, table).get()
+        let compiled = table.routes[encoded.index]
         if let override = host ?? origin, let patternHost = compiled.ast.host {
             throw RouteMatchError(
                 reason: .unrenderableRoute(.hostOverride(host: override, patternHost: patternHost)),
@@ -123,12 +110,12 @@ public struct Router<Route: Codable>: Sendable {
         // The link as the table reads it reads back as the route; overrides change only its
         // scheme and host, which the table does not know.
         let link = try LinkRenderer.render(
-            route: compiled, defaults: table.defaults, texts: encoder.texts(for:), scheme: nil, host: nil, origin: originIndex
+            route: compiled, defaults: table.defaults, texts: encoded.texts, scheme: nil, host: nil, origin: originIndex
         ).get()
         try checkReadsBack(link, as: compiled)
         guard scheme != nil || host != nil else { return link }
         let overridden = try LinkRenderer.render(
-            route: compiled, defaults: table.defaults, texts: encoder.texts(for:), scheme: scheme, host: host, origin: originIndex
+            route: compiled, defaults: table.defaults, texts: encoded.texts, scheme: scheme, host: host, origin: originIndex
         ).get()
         if case .unreadable(let problem) = LinkReader.read(overridden, limits: table.options.limits) {
             throw RouteMatchError(
@@ -199,7 +186,7 @@ public struct Router<Route: Codable>: Sendable {
                 reason: problem.reason, input: link, subject: .link, span: problem.span, closestRoute: route.reference)
         }
         let readBack = table.match(LinkView(components, defaults: table.defaults)) { compiled, values in
-            decode(compiled, values).map { _ in compiled.index }
+            codec.build(compiled, values).map { _ in compiled.index }
         }
         switch readBack {
         case .success(route.index):
@@ -233,29 +220,11 @@ public struct Router<Route: Codable>: Sendable {
             input: route.reference.pattern, subject: .render, span: nil, closestRoute: route.reference)
     }
 
-    /// Builds `route`'s value from the texts its labels bind.
-    private func decode(_ route: CompiledRoute, _ values: [BoundValue]) -> Result<Route, DecodeFailure> {
-        RouteDecoder.decode(Route.self, caseKey: route.caseKey, labels: route.labelNames, values: values)
-    }
-
-    /// The name of the route a value is (its case's, or the struct route's), or `nil` when it
-    /// encodes as none of the table's routes.
+    /// The name of the route a value is (its case's, or the route it renders with), or `nil`
+    /// when it renders as none of the table's routes.
     func name(of route: Route) -> String? {
-        let encoder = RouteEncoder(isEnum: isEnum)
-        try? route.encode(to: encoder)
-        return routeIndex(for: encoder).map { table.routes[$0].reference.name }
-    }
-
-    /// The route a value renders with: its case's, or for a struct type with several patterns
-    /// the first whose placeholders all have values.
-    private func routeIndex(for encoder: RouteEncoder) -> Int? {
-        if isEnum { return encoder.caseKey.flatMap { table.routeByCaseKey[$0] } }
-        let complete = table.routes.first { route in
-            route.labels.allSatisfy { label in
-                label.isOptional || label.isList || (encoder.texts(for: label.name) ?? nil) != nil
-            }
-        }
-        return complete?.index ?? table.routes.first?.index
+        guard case .success(let encoded) = codec.encode(route, table) else { return nil }
+        return table.routes[encoded.index].reference.name
     }
 }
 
@@ -289,7 +258,7 @@ extension Router where Route: Codable {
         }
         self.table = RouteTable(
             name: "\(Route.self)", definitions: definitions, origins: origins, scheme: scheme, host: host, options: options)
-        self.isEnum = false
+        self.codec = .codable(isEnum: false)
     }
 }
 

@@ -36,9 +36,17 @@ final class RouteDecoder: CaseDecoding {
     static func decode<Route: Decodable>(
         _ type: Route.Type, caseKey: CaseKey?, labels: [String], values: [BoundValue]
     ) -> Result<Route, DecodeFailure> {
+        build(caseKey: caseKey, labels: labels, values: values) { try Route(from: $0) }
+    }
+
+    /// Builds a value with `run` (a type's `init(from:)`, or a closure route's build closure),
+    /// reporting the first label that does not convert.
+    static func build<Route>(
+        caseKey: CaseKey?, labels: [String], values: [BoundValue], _ run: (RouteDecoder) throws -> Route
+    ) -> Result<Route, DecodeFailure> {
         let decoder = RouteDecoder(caseKey: caseKey, labels: labels, values: values)
         do {
-            return .success(try Route(from: decoder))
+            return .success(try run(decoder))
         } catch let failure as DecodeFailure {
             return .failure(failure)
         } catch let error as DecodingError {

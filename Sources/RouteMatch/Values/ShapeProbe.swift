@@ -33,14 +33,20 @@ final class ShapeProbe: CaseDecoding {
 
     /// Probes `Route` for the case whose coding key is `caseKey` (or, with `nil`, a struct).
     static func probe<Route: Decodable>(_ type: Route.Type, caseKey: CaseKey?) -> Shape {
+        probe(named: "\(Route.self)", caseKey: caseKey) { try Route(from: $0) }
+    }
+
+    /// Probes whatever `run` decodes from the probe: a type's `init(from:)`, or a closure
+    /// route's build closure. `name` names the route in a `samplesRejected` problem.
+    static func probe(named name: String, caseKey: CaseKey? = nil, _ run: (ShapeProbe) throws -> Any) -> Shape {
         let probe = ShapeProbe(caseKey: caseKey)
         do {
-            probe.shape.value = try Route(from: probe)
+            probe.shape.value = try run(probe)
         } catch {
             // No label stopped the probe: the type's own `init(from:)` refused the samples.
             if probe.shape.problem == nil {
                 let message = (error as? DecodingError).map(RouteDecoder.message) ?? "\(error)"
-                probe.shape.problem = .samplesRejected(type: "\(Route.self)", message: message)
+                probe.shape.problem = .samplesRejected(type: name, message: message)
             }
         }
         return probe.shape

@@ -1,0 +1,197 @@
+/// The patterns of a closure-built router, each with the closure that builds its value and the
+/// closure that reads a value back for rendering, added in priority order.
+///
+/// For route values that are not `Codable` (a handler, a view model, a type from another
+/// library):
+///
+/// ```swift
+/// enum Screen { case profile(id: Int), search(query: String, page: Int?) }
+///
+/// let router = Router<Screen>(host: "app") { routes in
+///     routes.add("user/${id}") { try .profile(id: $0.value("id", as: Int.self)) } render: {
+///         if case .profile(let id) = $0 { ["id": id] } else { nil }
+///     }
+/// }
+/// ```
+public struct ClosureRoutes<Route> {
+    struct Entry {
+        let pattern: String
+        let name: String?
+        let build: @Sendable (RouteCaptures) throws -> Route
+        let render: @Sendable (Route) -> RouteValues?
+    }
+
+    var entries: [Entry] = []
+
+    /// Adds a pattern, how its value is built, and how a value renders with it.
+    ///
+    /// - Parameters:
+    ///   - pattern: The pattern, e.g. `"user/${id}?tab=${tab}"`.
+    ///   - name: The name diagnostics use for this route; the pattern by default.
+    ///   - build: Builds the value from the captures; ``RouteCaptures/value(_:as:)`` converts
+    ///     each placeholder's text as a `Codable` route's would (a text that does not convert is
+    ///     that label's `formatFailure`, with its caret). An error it throws is
+    ///     ``RouteMatchError/Reason/rejectedByRoute(message:)``.
+    ///   - render: The placeholders' values when `route` renders with this pattern, or `nil`
+    ///     when it does not (the next pattern is asked). Without it, the pattern only matches.
+    public mutating func add(
+        _ pattern: String, name: String? = nil, _ build: @escaping @Sendable (RouteCaptures) throws -> Route,
+        render: @escaping @Sendable (Route) -> RouteValues? = { _ in nil }
+    ) {
+        entries.append(Entry(pattern: pattern, name: name, build: build, render: render))
+    }
+}
+
+/// What a closure route's pattern captured from a link, converted on request.
+public struct RouteCaptures {
+    let container: KeyedDecodingContainer<LabelKey>
+
+    /// The value of placeholder `name`, converted to `T` as a `Codable` route's would be:
+    /// `String`, integers, `Double`, `Bool`, `UUID`, raw-value enums, any
+    /// `LosslessStringConvertible`, arrays (repeated query keys, or `${name...}`).
+    ///
+    /// ```swift
+    /// routes.add("user/${id}") { try .profile(id: $0.value("id", as: Int.self)) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The placeholder's name.
+    ///   - type: The type to convert to.
+    /// - Returns: The converted value.
+    /// - Throws: An error the router reports as that label's `formatFailure` (with its caret)
+    ///   when the text does not convert.
+    public func value<T: Decodable>(_ name: String, as type: T.Type = T.self) throws -> T {
+        try container.decode(T.self, forKey: LabelKey(name))
+    }
+
+    /// The value of an optional placeholder: `nil` when the link leaves it out or empty.
+    ///
+    /// ```swift
+    /// routes.add("search?q=${q}&page=${page}") {
+    ///     try .search(query: $0.value("q", as: String.self), page: $0.value("page", as: Int?.self))
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The placeholder's name.
+    ///   - type: The optional type to convert to.
+    /// - Returns: The converted value, or `nil`.
+    /// - Throws: As ``value(_:as:)-(_,T.Type)``.
+    public func value<T: Decodable>(_ name: String, as type: T?.Type) throws -> T? {
+        try container.decodeIfPresent(T.self, forKey: LabelKey(name))
+    }
+}
+
+/// A placeholder's name as a coding key, for a closure route's captures.
+struct LabelKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+/// The placeholders' values a closure route renders with: `["id": 42, "tab": tab]`; `nil`
+/// (an `Optional`'s) leaves an optional placeholder out.
+public struct RouteValues: ExpressibleByDictionaryLiteral {
+    var texts: [(label: String, texts: [String]?)] = []
+    var problem: RenderFailure?
+
+    /// Creates the values from `name: value` pairs.
+    ///
+    /// - Parameter elements: Each placeholder's name and value.
+    public init(dictionaryLiteral elements: (String, any Encodable)...) {
+        for (label, value) in elements {
+            if let optional = value as? any AbsentValue, optional.isAbsent {
+                texts.append((label, nil))
+                continue
+            }
+            switch TextConversion.texts(of: value) {
+            case .success(let found): texts.append((label, found))
+            case .failure(let refused): problem = problem ?? RenderFailure(label: label, problem: refused.why)
+            }
+        }
+    }
+
+    func texts(for label: String) -> [String]?? {
+        texts.first { $0.label == label }.map { $0.texts }
+    }
+}
+
+/// An `Optional` seen without its wrapped type: whether it is `nil`.
+protocol AbsentValue {
+    var isAbsent: Bool { get }
+}
+
+extension Optional: AbsentValue {
+    var isAbsent: Bool { self == nil }
+}
+
+extension RouteCodec {
+    /// Through closures: each route's own build and render closures.
+    static func closures(_ entries: [ClosureRoutes<Route>.Entry]) -> RouteCodec {
+        RouteCodec(
+            build: { route, values in
+                RouteDecoder.build(caseKey: nil, labels: route.labelNames, values: values) { decoder in
+                    try entries[route.index].build(RouteCaptures(container: decoder.container(keyedBy: LabelKey.self)))
+                }
+            },
+            encode: { value, table in
+                for (index, entry) in entries.enumerated() {
+                    guard let values = entry.render(value), table.routes.indices.contains(index) else { continue }
+                    if let problem = values.problem { return .failure(problem.error(route: table.routes[index])) }
+                    return .success(Encoded(index: index, texts: values.texts(for:)))
+                }
+                return .failure(RouteMatchError(
+                    reason: .unrenderableRoute(.notARoute), input: "", subject: .render, span: nil, closestRoute: nil))
+            })
+    }
+}
+
+extension Router {
+    /// Builds a router from patterns and closures, for route values of any type.
+    ///
+    /// ```swift
+    /// let router = Router<Screen>(host: "app") { routes in
+    ///     routes.add("user/${id}") { try .profile(id: $0.value("id", as: Int.self)) } render: {
+    ///         if case .profile(let id) = $0 { ["id": id] } else { nil }
+    ///     }
+    /// }
+    /// let screen = try router.route(for: "myapp://app/user/42")
+    /// ```
+    ///
+    /// Each build closure runs once when the table is built, with sample values, to learn
+    /// which placeholders it reads and as which types: a placeholder it never reads is an
+    /// `unusedLabel`, one it reads that the pattern lacks an `unknownPlaceholder`, found with
+    /// every other definition problem by ``validate()``. (For a route type that is also
+    /// `Codable`, pass the closure as `closures:`, not as a trailing closure.)
+    ///
+    /// - Parameters:
+    ///   - origins: Where links come from, each `scheme://host[:port][/path-prefix]`.
+    ///   - scheme: The scheme links must have, without `origins`; `""` accepts any.
+    ///   - host: The host links must have, without `origins`; `""` makes each pattern's first
+    ///     segment its host.
+    ///   - options: Limits and strictness.
+    ///   - declare: Adds the routes, most specific or earliest first.
+    @_disfavoredOverload
+    public init(
+        origins: [String] = [], scheme: String = "", host: String = "", options: MatchOptions = MatchOptions(),
+        closures declare: (inout ClosureRoutes<Route>) -> Void
+    ) {
+        var routes = ClosureRoutes<Route>()
+        declare(&routes)
+        var definitions: [RouteDefinition] = []
+        for entry in routes.entries {
+            let build = entry.build
+            let shape = ShapeProbe.probe(named: entry.name ?? entry.pattern) { probe in
+                try build(RouteCaptures(container: probe.container(keyedBy: LabelKey.self)))
+            }
+            definitions.append(RouteDefinition(
+                name: entry.name ?? entry.pattern, pattern: entry.pattern, caseKey: nil,
+                labels: shape.labels, probeProblem: shape.problem))
+        }
+        self.table = RouteTable(
+            name: "\(Route.self)", definitions: definitions, origins: origins, scheme: scheme, host: host, options: options)
+        self.codec = .closures(routes.entries)
+    }
+}

@@ -1,0 +1,59 @@
+/// How a router builds route values from what a match binds, and reads a value back into the
+/// route it renders with and its labels' texts: through the type's `Codable` conformance, or
+/// through closures given with each pattern.
+struct RouteCodec<Route>: @unchecked Sendable {
+    // Unchecked: the closures capture only immutable values (a flag, the route type, the
+    // user's `@Sendable` closures); a route type's metatype cannot be spelled `Sendable` in
+    // Swift 6.0.
+    /// A value read back for rendering: its route and each label's texts (`nil` for `nil`).
+    struct Encoded {
+        let index: Int
+        let texts: LinkRenderer.Texts
+    }
+
+    /// Builds route `route`'s value from the texts its labels bind, or says which label refused.
+    let build: (_ route: CompiledRoute, _ values: [BoundValue]) -> Result<Route, DecodeFailure>
+    /// The route `value` renders with, or why it renders with none.
+    let encode: (_ value: Route, _ table: RouteTable) -> Result<Encoded, RouteMatchError>
+}
+
+extension RouteCodec where Route: Codable {
+    /// Through `Codable`: enum cases chosen by their coding key, or one struct type whose
+    /// patterns are tried in order.
+    static func codable(isEnum: Bool) -> RouteCodec {
+        RouteCodec(
+            build: { route, values in
+                RouteDecoder.decode(Route.self, caseKey: route.caseKey, labels: route.labelNames, values: values)
+            },
+            encode: { value, table in
+                let encoder = RouteEncoder(isEnum: isEnum)
+                var encodingFailed = false
+                do { try value.encode(to: encoder) } catch { encodingFailed = true }
+                guard let index = routeIndex(for: encoder, isEnum: isEnum, table: table), table.routes.indices.contains(index) else {
+                    return .failure(RouteMatchError(
+                        reason: .unrenderableRoute(encodingFailed ? .encodingFailed : .notARoute),
+                        input: "", subject: .render, span: nil, closestRoute: nil))
+                }
+                let compiled = table.routes[index]
+                if let problem = encoder.problem { return .failure(problem.error(route: compiled)) }
+                if encodingFailed {
+                    return .failure(RouteMatchError(
+                        reason: .unrenderableRoute(.encodingFailed),
+                        input: compiled.reference.pattern, subject: .render, span: nil, closestRoute: compiled.reference))
+                }
+                return .success(Encoded(index: index, texts: encoder.texts(for:)))
+            })
+    }
+
+    /// The route a value renders with: its case's, or for a struct type with several patterns
+    /// the first whose placeholders all have values.
+    private static func routeIndex(for encoder: RouteEncoder, isEnum: Bool, table: RouteTable) -> Int? {
+        if isEnum { return encoder.caseKey.flatMap { table.routeByCaseKey[$0] } }
+        let complete = table.routes.first { route in
+            route.labels.allSatisfy { label in
+                label.isOptional || label.isList || (encoder.texts(for: label.name) ?? nil) != nil
+            }
+        }
+        return complete?.index ?? table.routes.first?.index
+    }
+}
