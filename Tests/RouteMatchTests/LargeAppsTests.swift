@@ -99,3 +99,83 @@ enum Screen: Equatable, Sendable {
         #expect(error.definitionProblems.first?.route == RouteReference(name: "profile", pattern: "app/user/${uid}"))
     }
 }
+
+@Suite struct NestedRoutesTests {
+    @Test("a mounted table reads the rest of the link, several levels deep", arguments: [
+        ("myapp://app/settings", FeatureApp.settings(.home)),
+        ("myapp://app/settings/", .settings(.home)),
+        ("https://example.com/settings/notifications/3", .settings(.notifications(channel: 3))),
+        ("myapp://app/settings/privacy", .settings(.privacy(.overview))),
+        ("myapp://app/settings/privacy/ads?expanded=true", .settings(.privacy(.section(name: "ads", expanded: true)))),
+        ("myapp://app/user/7", .profile(id: 7)),
+    ])
+    func nested(_ link: String, _ route: FeatureApp) throws {
+        #expect(try FeatureApp(link: link) == route)
+        let back = try route.link()
+        #expect(try FeatureApp(link: back) == route)
+    }
+
+    @Test func renderingWritesTheWholeLink() throws {
+        #expect(try FeatureApp.settings(.privacy(.section(name: "a b", expanded: false))).link()
+            == "myapp://app/settings/privacy/a%20b?expanded=false")
+        #expect(try FeatureApp.settings(.home).link(origin: "https://example.com") == "https://example.com/settings")
+        // The mounted type still works on its own, under its own origin.
+        #expect(try SettingsRoute.notifications(channel: 2).link() == "settings://module/notifications/2")
+        #expect(try SettingsRoute(link: "settings://module/privacy/ads") == .privacy(.section(name: "ads", expanded: nil)))
+    }
+
+    @Test func aNestedMissNamesTheNestedRouteWithTheCaretInTheWholeLink() throws {
+        let link = "myapp://app/settings/notifications/loud"
+        let error = try #require(FeatureApp.match(link).failure)
+        #expect(error == RouteMatchError(
+            reason: .formatFailure(label: "channel", found: "loud", expected: .of(Int.self)), input: link, subject: .link,
+            span: 35..<39, closestRoute: RouteReference(name: "settings › notifications", pattern: "notifications/${channel}")))
+        let deep = try #require(FeatureApp.match("myapp://app/settings/privacy/ads?expanded=maybe").failure)
+        #expect(deep.closestRoute?.name == "settings › privacy › section")
+        #expect(deep.reason == .formatFailure(label: "expanded", found: "maybe", expected: .of(Bool.self)))
+    }
+
+    @Test func aMountNeedsARestCapture() throws {
+        enum Wrong: Routable {
+            case settings(SettingsRoute)
+            enum CodingKeys: String, CodingKey, CaseIterable { case settings = "app/settings/${_0}" }
+        }
+        let error = try #require(throws: RouteMatchError.self) { try Wrong.validate() }
+        #expect(error.reason == .unsupportedType(label: "_0", type: "SettingsRoute", problem: .routesNeedRestCapture))
+    }
+
+    @Test func aNestedTablesProblemsAreNamedByTheirMountPath() throws {
+        enum BrokenFeature: Routable {
+            case item(id: Int)
+            enum CodingKeys: String, CodingKey, CaseIterable { case item = "item/${idd}" }
+        }
+        enum Host: Routable {
+            static var host: String { "app" }
+            case feature(BrokenFeature)
+            enum CodingKeys: String, CodingKey, CaseIterable { case feature = "feature/${_0...}" }
+        }
+        let error = try #require(throws: RouteMatchError.self) { try Host.validate() }
+        #expect(error.definitionProblems.map(\.reason) == [.unknownPlaceholder(name: "idd")])
+        #expect(error.definitionProblems.first?.route == RouteReference(name: "feature › item", pattern: "item/${idd}"))
+    }
+}
+
+indirect enum Folder: Routable, Equatable {
+    static var host: String { "files" }
+    case folder(Folder)
+    case leaf
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case folder = "f/${_0...}"
+        case leaf = ""
+    }
+}
+
+extension NestedRoutesTests {
+    @Test func aTypeMountedInsideItselfIsADefinitionProblem() throws {
+        let error = try #require(throws: RouteMatchError.self) { try Folder.validate() }
+        #expect(error.definitionProblems.map(\.reason) == [
+            .unsupportedType(label: "_0", type: "Folder", problem: .mountsItself),
+        ])
+        #expect(error.definitionProblems.first?.route?.name == "folder › folder")
+    }
+}

@@ -85,6 +85,9 @@ extension DiagnosticRenderer {
             case .listOutsideQuery:
                 return "'\(label)' is a list (\(type)); lists come from repeated query keys or the rest of the path ('${\(label)...}')"
             case .noSampleValue: return "cannot make a sample \(type) for '\(label)', which RouteMatch needs to learn the route's values"
+            case .routesNeedRestCapture:
+                return "'\(label)' holds the routes of \(type); mount them with '${\(label)...}', last in the path"
+            case .mountsItself: return "\(type) is mounted inside its own table"
             case .sampleDoesNotConvert(let sample):
                 return "\(type).routeSample \"\(sample)\" does not convert to \(type), so RouteMatch cannot learn the route's values"
             }

@@ -176,6 +176,11 @@ extension RouteMatchError {
         /// The type's own ``RouteSampleProviding/routeSample`` (the payload) does not convert
         /// to the type.
         case sampleDoesNotConvert(String)
+        /// A ``Routable`` type is mounted by a placeholder that is not a rest capture: it takes
+        /// the rest of the link, `${name...}`, last in the path.
+        case routesNeedRestCapture
+        /// A ``Routable`` type is mounted, directly or through others, inside its own table.
+        case mountsItself
     }
 
     /// Why a value cannot be rendered into a link.

@@ -4,6 +4,8 @@ extension DecodeFailure {
         switch self {
         case .rejected(let message):
             return Problem(reason: .rejectedByRoute(message: message), span: nil)
+        case .mounted(_, let error):
+            return Problem(reason: error.reason, span: error.span)
         case .label(let label, let element, let expected):
             let located = route.locate(label: label, element: element, in: view)
             return Problem(

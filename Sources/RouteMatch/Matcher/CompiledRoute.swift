@@ -79,6 +79,9 @@ final class CompiledRoute: Sendable {
         self.fragmentLabel = fragmentLabel
     }
 
+    /// Whether a label holds a mounted table's routes.
+    var mounts: Bool { labels.contains { $0.mount != nil } }
+
     /// How many query items a link must carry for this route: literals and non-optional,
     /// non-list captures. Used to order routes that share a path.
     var requiredQueryCount: Int {

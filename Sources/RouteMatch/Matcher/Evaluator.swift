@@ -185,6 +185,17 @@ struct Evaluator {
     private mutating func evaluateRest(_ view: LinkView, from offset: Int, name: String, fits: Bool) {
         let label = route.segmentLabels[offset]
         let info = label.map { route.labels[$0] }
+        if let label, let mount = info?.mount {
+            // The rest of the link is the mounted table's to judge, when the value is built.
+            let rest = view.mounted(from: offset)
+            values[label] = .mounted(rest)
+            if mode == .allProblems, case .failure(let error) = mount.type.matchMounted(rest) {
+                report(error.reason, error.span)
+            }
+            if fits { progress.depth += max(0, view.segments.count - offset) }
+            progress.pathComplete = fits
+            return
+        }
         guard offset < view.segments.count else {
             if let info, info.isOptional || info.isList {
                 if let label { values[label] = info.isList ? .many([]) : .absent }
@@ -318,7 +329,8 @@ struct Evaluator {
                 if stopped { return }
             }
         }
-        if strictQuery {
+        // A mounted table reads the query too, and judges it.
+        if strictQuery && !route.mounts {
             for item in link.queryItems where item.badEscape == nil && !route.uses(queryKey: item.key) {
                 report(.unexpectedQueryItem(key: item.key), item.range)
                 if stopped { return }

@@ -17,17 +17,34 @@ enum LinkRenderer {
         case fragment
     }
 
+    /// A link's path segments (decoded), query items and fragment, before they are encoded and
+    /// put after an origin: what a mounted table gives the table that mounts it.
+    struct Parts {
+        var segments: [String] = []
+        var query: [(String, String)] = []
+        var fragment: String?
+    }
+
     /// The texts a placeholder renders as, or why it cannot.
     typealias Fill = (_ label: LabelInfo, _ place: Place) -> Result<[String], Refused<RouteMatchError.RenderProblem>>
 
     /// Renders `route` with the encoded label texts, under origin `origin` of the table (for a
     /// route under the table's origins).
     static func render(
-        route: CompiledRoute, defaults: TableDefaults, texts: Texts, scheme: String?, host: String?, origin: Int = 0
+        route: CompiledRoute, defaults: TableDefaults, texts: Texts, mounted: Parts? = nil, scheme: String?, host: String?,
+        origin: Int = 0
     ) -> Result<String, RouteMatchError> {
         let chosenScheme = scheme ?? (route.usesOrigins ? defaults.origins[origin].scheme : route.scheme) ?? defaults.scheme
         let target = Target(scheme: chosenScheme, host: host, origin: origin)
-        let link = walk(route: route, defaults: defaults, target: target) { info, place in
+        return parts(route: route, texts: texts, mounted: mounted).map { parts in
+            assemble(route: route, defaults: defaults, target: target, parts: parts)
+        }
+    }
+
+    /// The parts of `route`'s link with the encoded label texts (and a mounted table's parts,
+    /// whose query items and fragment follow the route's own).
+    static func parts(route: CompiledRoute, texts: Texts, mounted: Parts? = nil) -> Result<Parts, RouteMatchError> {
+        let parts = walk(route: route) { info, place in
             guard let value = texts(info.name), let values = value else {
                 // Absent, or nil: only an optional (or a list) may be left out.
                 if case .segment = place { return .failure(Refused(.missingValue)) }
@@ -37,6 +54,8 @@ enum LinkRenderer {
             case .segment:
                 guard let text = values.first else { return .failure(Refused(.missingValue)) }
                 return .success([text])
+            case .rest where info.mount != nil:
+                return .success(values)
             case .rest:
                 // `[]` in an optional list, or `""` in an Optional, would read back as `nil`.
                 if info.isOptional, info.isList ? values.isEmpty : values.first == "" { return .failure(Refused(.emptyOptional)) }
@@ -49,7 +68,13 @@ enum LinkRenderer {
                 return .success(values)
             }
         }
-        return link.mapError { $0.error(route: route) }
+        return parts.mapError { $0.error(route: route) }.map { parts in
+            guard let mounted else { return parts }
+            var all = parts
+            all.query += mounted.query
+            all.fragment = all.fragment ?? mounted.fragment
+            return all
+        }
     }
 
     /// A link that would match `route`: the link's own values where they convert, samples
@@ -66,8 +91,8 @@ enum LinkRenderer {
             scheme = route.scheme ?? view.link.scheme ?? defaults.scheme
         }
         let shift = alignment(of: route, in: view)
-        let target = Target(scheme: scheme, host: nil, origin: origin)
-        let link = walk(route: route, defaults: defaults, target: target) { info, place in
+        let target = Target(scheme: defaults.isMounted ? "" : scheme, host: nil, origin: origin)
+        let link = walk(route: route) { info, place in
             func usable(_ text: String) -> Bool { !text.isEmpty && info.check(text) == nil }
             switch place {
             case .segment(let offset):
@@ -97,7 +122,8 @@ enum LinkRenderer {
                 return .success(info.isOptional ? [] : [info.sample])
             }
         }
-        return (try? link.get()) ?? route.reference.pattern
+        guard case .success(let parts) = link else { return route.reference.pattern }
+        return assemble(route: route, defaults: defaults, target: target, parts: parts)
     }
 
     /// How many of the link's segments come before the route's path where they line up: the
@@ -126,9 +152,7 @@ enum LinkRenderer {
     }
 
     /// Writes the route's link: literals as declared, each placeholder as `fill` says.
-    private static func walk(
-        route: CompiledRoute, defaults: TableDefaults, target: Target, fill: Fill
-    ) -> Result<String, RenderFailure> {
+    private static func walk(route: CompiledRoute, fill: Fill) -> Result<Parts, RenderFailure> {
         func texts(_ label: Int?, _ name: String, _ place: Place) -> Result<[String], RenderFailure> {
             guard let label else { return .failure(RenderFailure(label: name, problem: .missingValue)) }
             return fill(route.labels[label], place).mapError { RenderFailure(label: name, problem: $0.why) }
@@ -194,8 +218,7 @@ enum LinkRenderer {
                 }
             }
         }
-        return .success(assemble(route: route, defaults: defaults, target: target,
-                                 segments: segments, query: query, fragment: fragment))
+        return .success(Parts(segments: segments, query: query, fragment: fragment))
     }
 
     /// A value's text with the literal text its placeholder stands between.
@@ -204,10 +227,8 @@ enum LinkRenderer {
         return text
     }
 
-    private static func assemble(
-        route: CompiledRoute, defaults: TableDefaults, target: Target,
-        segments: [String], query: [(String, String)], fragment: String?
-    ) -> String {
+    private static func assemble(route: CompiledRoute, defaults: TableDefaults, target: Target, parts: Parts) -> String {
+        let (segments, query, fragment) = (parts.segments, parts.query, parts.fragment)
         var link = ""
         let path = segments.map(PercentEncoding.encode).joined(separator: "/")
         func joined(_ head: String, _ path: String) -> String { path.isEmpty ? head : head + "/" + path }

@@ -66,6 +66,19 @@ struct LinkView: Sendable {
         self.segments = segments
     }
 
+    private init(mounting other: LinkView, segments: ArraySlice<LinkComponents.Segment>) {
+        (link, host, hostRange) = (other.link, other.host, other.hostRange)
+        self.segments = segments
+        self.origin = OriginMatch(index: 0, prefixCount: 0, problems: [], schemeFits: true, hostFits: true)
+    }
+
+    /// The view a mounted table reads: the segments from `offset` on, the link's query and
+    /// fragment, the link's origin already accepted.
+    func mounted(from offset: Int) -> LinkView {
+        let start = min(segments.startIndex + offset, segments.endIndex)
+        return LinkView(mounting: self, segments: segments[start...])
+    }
+
     /// The view for routes whose pattern gives its own `scheme://host`: the whole path.
     var wholePath: LinkView { LinkView(self, segments: link.segments[...]) }
 

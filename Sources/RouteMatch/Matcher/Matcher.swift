@@ -104,6 +104,8 @@ struct Search {
         var progress: Progress
         /// `nil` for a route the walk stopped short of, evaluated only if it is reported.
         var problems: Problems?
+        /// The mounted table's own error, when the route fits but the table it mounts does not.
+        var mounted: RouteMatchError? = nil
     }
 
     /// Where the first path the walk follows (literal edges before captures) ends.
@@ -196,6 +198,9 @@ struct Search {
         case .fits(let values):
             switch build(route, values) {
             case .success(let value): return value
+            case .failure(.mounted(_, let error)):
+                let problem = Problem(reason: error.reason, span: error.span)
+                remember(Attempt(route: index, view: view, progress: progress, problems: Problems(first: problem, more: []), mounted: error))
             case .failure(let failure): remember(explain(index, decodeFailure: failure))
             }
         case .fails(let problems):
@@ -255,6 +260,7 @@ struct Search {
             route: 0, view: view, progress: Progress(scheme: false, host: false, depth: 0, pathComplete: false, query: 0),
             problems: nil)
         let route = table.routes[best.route]
+        if let mounted = best.mounted { return .failure(mountedError(mounted, under: route, view: best.view)) }
         let problems: Problems
         if let known = best.problems {
             problems = known
@@ -265,6 +271,7 @@ struct Search {
             case .fits(let values):
                 switch build(route, values) {
                 case .success(let value): return .success(value)
+                case .failure(.mounted(_, let error)): return .failure(mountedError(error, under: route, view: best.view))
                 case .failure(let failure): problems = Problems(first: failure.problem(route: route, view: best.view), more: [])
                 }
             }
@@ -277,5 +284,30 @@ struct Search {
         return .failure(RouteMatchError(
             reason: problems.first.reason, input: view.link.text, subject: .link, span: problems.first.span,
             closestRoute: route.reference, details: Memo { Diagnosis.details(input) }))
+    }
+
+    /// A mounted table's error as the mounting table reports it: the nested route named by its
+    /// path (`settings › privacy`), the caret already in the whole link, and the help's example
+    /// written after the mount's own segments.
+    private func mountedError(_ error: RouteMatchError, under route: CompiledRoute, view: LinkView) -> RouteMatchError {
+        let inner = error.closestRoute ?? RouteReference(name: "", pattern: "")
+        let reference = RouteReference(
+            name: inner.name.isEmpty ? route.reference.name : route.reference.name + " › " + inner.name, pattern: inner.pattern)
+        let text = view.link.text
+        let mountStart = route.ast.restSegment.flatMap { $0 < view.segments.count ? view.segment($0).range.lowerBound : nil }
+        let restStart = mountStart ?? view.link.pathRange.upperBound
+        let memo = error.memo
+        return RouteMatchError(
+            reason: error.reason, input: text, subject: .link, span: error.span, closestRoute: reference,
+            details: Memo {
+                var details = memo?.value ?? RouteMatchError.Details()
+                if let example = details.example {
+                    // The mounted table writes paths relative to the mount.
+                    let prefix = String(decoding: Array(text.utf8.prefix(restStart)), as: UTF8.self)
+                    let separator = mountStart == nil && !example.isEmpty && !prefix.hasSuffix("/") ? "/" : ""
+                    details.example = prefix + separator + example
+                }
+                return details
+            })
     }
 }

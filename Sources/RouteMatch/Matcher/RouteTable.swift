@@ -51,9 +51,15 @@ final class RouteTable: Sendable {
     /// Compiles `definitions`. With `origins`, links come from those (and `scheme`/`host`
     /// must agree with the first); without, from `scheme` and `host`, or, when `host` is
     /// empty, from the host each pattern's first segment gives.
+    /// Compiles `definitions` to be mounted under another table's route: their patterns are
+    /// relative to the path where they are mounted.
+    convenience init(name: String, definitions: [RouteDefinition], mountedWith options: MatchOptions) {
+        self.init(name: name, definitions: definitions, scheme: "", host: TableDefaults.mountHost, options: options, mounted: true)
+    }
+
     init(
         name: String, definitions: [RouteDefinition], origins declared: [String] = [], scheme: String, host: String,
-        options: MatchOptions
+        options: MatchOptions, mounted: Bool = false
     ) {
         self.name = name
         // Problems in declaration order: the origins', then each route's in the order they
@@ -90,7 +96,7 @@ final class RouteTable: Sendable {
         }
         let defaults = TableDefaults(
             scheme: origins.first?.scheme ?? scheme.asciiLowercased, host: origins.first?.host ?? host.asciiLowercased,
-            origins: origins, options: options)
+            origins: origins, options: options, isMounted: mounted)
         self.defaults = defaults
         var routes: [CompiledRoute] = []
         var byKey: [String: Int] = [:]
@@ -157,7 +163,30 @@ final class RouteTable: Sendable {
             if labels[label].isList, !source.isQuery, !source.isRest {
                 report(.unsupportedType(label: name, type: labels[label].typeName, problem: .listOutsideQuery), span)
             }
+            if let mount = labels[label].mount {
+                if !source.isRest {
+                    report(.unsupportedType(label: name, type: labels[label].typeName, problem: .routesNeedRestCapture), span)
+                } else {
+                    checkMounted(mount, label: name, type: labels[label].typeName, span: span)
+                }
+            }
             return label
+        }
+
+        /// A mounted table's own problems, named by the path of mounts that leads to them.
+        func checkMounted(_ mount: Mount, label: String, type: String, span: Range<Int>) {
+            let id = ObjectIdentifier(mount.type)
+            if Mounting.building.contains(id) {
+                report(.unsupportedType(label: label, type: type, problem: .mountsItself), span)
+                return
+            }
+            let table = Mounting.$building.withValue(Mounting.building + [id]) { mount.table }
+            for problem in table.problems {
+                let inner = problem.route.map { RouteReference(name: reference.name + " › " + $0.name, pattern: $0.pattern) }
+                problems.append(DefinitionProblem(
+                    route: inner ?? reference, reason: problem.reason, span: inner == nil ? span : problem.span,
+                    alternatives: problem.alternatives))
+            }
         }
 
         for (offset, segment) in ast.segments.enumerated() {

@@ -13,8 +13,14 @@ struct TableDefaults: Sendable {
     /// prefix first, then declaration order.
     let originOrder: [Int]
     let options: MatchOptions
+    /// Whether the table is mounted under another's route: its examples are relative paths.
+    let isMounted: Bool
 
-    init(scheme: String, host: String, origins: [Origin], options: MatchOptions) {
+    /// The host a mounted table's one origin has: no link host is spelled so.
+    static let mountHost = "\u{0}mounted"
+
+    init(scheme: String, host: String, origins: [Origin], options: MatchOptions, isMounted: Bool = false) {
+        self.isMounted = isMounted
         self.scheme = scheme
         self.host = host
         self.origins = origins

@@ -204,6 +204,12 @@ extension Router where Route: Routable {
     ///
     /// - Parameter routable: The route type.
     public init(_ routable: Route.Type) {
+        self.init(routable, mounted: false)
+    }
+
+    /// Compiles a ``Routable`` type's cases; `mounted` compiles them relative to the path
+    /// where another table mounts them.
+    init(_ routable: Route.Type, mounted: Bool) {
         var definitions: [RouteDefinition] = []
         for key in Route.CodingKeys.allCases {
             let caseKey = CaseKey(text: key.rawValue, value: key)
@@ -215,9 +221,11 @@ extension Router where Route: Routable {
                     labels: shape.labels, probeProblem: shape.problem))
             }
         }
-        self.table = RouteTable(
-            name: "\(Route.self)", definitions: definitions, origins: Route.origins, scheme: Route.scheme, host: Route.host,
-            options: Route.options)
+        self.table = mounted
+            ? RouteTable(name: "\(Route.self)", definitions: definitions, mountedWith: Route.options)
+            : RouteTable(
+                name: "\(Route.self)", definitions: definitions, origins: Route.origins, scheme: Route.scheme,
+                host: Route.host, options: Route.options)
         self.codec = .codable(isEnum: true)
     }
 

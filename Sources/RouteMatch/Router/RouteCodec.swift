@@ -9,6 +9,8 @@ struct RouteCodec<Route>: @unchecked Sendable {
     struct Encoded {
         let index: Int
         let texts: LinkRenderer.Texts
+        /// The parts of a mounted table's route, when the value holds one.
+        var mounted: LinkRenderer.Parts? = nil
     }
 
     /// Builds route `route`'s value from the texts its labels bind, or says which label refused.
@@ -36,12 +38,13 @@ extension RouteCodec where Route: Codable {
                 }
                 let compiled = table.routes[index]
                 if let problem = encoder.problem { return .failure(problem.error(route: compiled)) }
+                if let error = encoder.mountedError { return .failure(error) }
                 if encodingFailed {
                     return .failure(RouteMatchError(
                         reason: .unrenderableRoute(.encodingFailed),
                         input: compiled.reference.pattern, subject: .render, span: nil, closestRoute: compiled.reference))
                 }
-                return .success(Encoded(index: index, texts: encoder.texts(for:)))
+                return .success(Encoded(index: index, texts: encoder.texts(for:), mounted: encoder.mounted))
             })
     }
 

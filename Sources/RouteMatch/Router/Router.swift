@@ -110,12 +110,14 @@ public struct Router<Route>: Sendable {
         // The link as the table reads it reads back as the route; overrides change only its
         // scheme and host, which the table does not know.
         let link = try LinkRenderer.render(
-            route: compiled, defaults: table.defaults, texts: encoded.texts, scheme: nil, host: nil, origin: originIndex
+            route: compiled, defaults: table.defaults, texts: encoded.texts, mounted: encoded.mounted, scheme: nil, host: nil,
+            origin: originIndex
         ).get()
         try checkReadsBack(link, as: compiled)
         guard scheme != nil || host != nil else { return link }
         let overridden = try LinkRenderer.render(
-            route: compiled, defaults: table.defaults, texts: encoded.texts, scheme: scheme, host: host, origin: originIndex
+            route: compiled, defaults: table.defaults, texts: encoded.texts, mounted: encoded.mounted, scheme: scheme, host: host,
+            origin: originIndex
         ).get()
         if case .unreadable(let problem) = LinkReader.read(overridden, limits: table.options.limits) {
             throw RouteMatchError(

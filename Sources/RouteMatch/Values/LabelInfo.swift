@@ -13,6 +13,9 @@ struct LabelInfo: Sendable {
     let sample: String
     /// Checks that one text (one element, for a list) converts to the type.
     let checker: any TextChecking
+    /// For a value that is itself a ``Routable`` type: the routes mounted under the label's
+    /// `${name...}`.
+    var mount: Mount? = nil
 
     /// The failure converting `text` (one element, for a list), or `nil` when it converts.
     func check(_ text: String) -> TextConversion.Failure? { checker.check(text) }
@@ -21,6 +24,21 @@ struct LabelInfo: Sendable {
 /// Converts text to one type, to check it.
 protocol TextChecking: Sendable {
     func check(_ text: String) -> TextConversion.Failure?
+}
+
+/// Accepts every text: a mounted table judges its own.
+struct AcceptsAnyText: TextChecking {
+    func check(_ text: String) -> TextConversion.Failure? { nil }
+}
+
+/// The routes of a ``Routable`` type mounted under a label: its table, compiled relative to the
+/// path where it is mounted.
+struct Mount: @unchecked Sendable {
+    // Unchecked: a metatype, immutable.
+    let type: any Routable.Type
+
+    /// The mounted table (built once per type and shared).
+    var table: RouteTable { type.mountedTable }
 }
 
 /// The ``TextChecking`` for a type `T`; it stores nothing, so it is `Sendable` whatever `T` is.
@@ -49,6 +67,15 @@ enum ValueProbe {
     static func probe<T: Decodable>(
         _ type: T.Type, label: String, isOptional: Bool
     ) -> Result<ProbedValue<T>, Refused<RouteMatchError.TypeProblem>> {
+        // Routes of their own: mounted under the label's rest capture.
+        if let routable = T.self as? any Routable.Type {
+            guard let value = routable.sampleRoute() as? T else { return .failure(Refused(.noSampleValue)) }
+            var info = LabelInfo(
+                name: label, typeName: "\(T.self)", isOptional: isOptional, isList: false, sample: "",
+                checker: AcceptsAnyText())
+            info.mount = Mount(type: routable)
+            return .success(ProbedValue(value: value, info: info))
+        }
         // A sample the type gives itself.
         if let provider = T.self as? any RouteSampleProviding.Type {
             let sample = provider.routeSample

@@ -6,6 +6,8 @@ enum BoundValue: Sendable {
     case one(String)
     /// Every value of a repeated query key (a list label).
     case many([String])
+    /// The rest of the link, for a label whose type is a mounted ``Routable`` table.
+    case mounted(LinkView)
 }
 
 /// Why a route's value could not be built from the texts its labels bind.
@@ -14,6 +16,8 @@ enum DecodeFailure: Error {
     case label(Int, element: Int, expected: ValueType)
     /// The route type's own `init(from:)` refused the values; its error's message.
     case rejected(message: String)
+    /// The table mounted under label `label` matched none of its routes.
+    case mounted(Int, error: RouteMatchError)
 }
 
 /// Builds a route value through its own `init(from:)`, serving each label its bound text
@@ -107,6 +111,7 @@ final class RouteDecoder: CaseDecoding {
             case .absent: return true
             case .one(let text): return text.isEmpty
             case .many(let texts): return texts.isEmpty
+            case .mounted: return false
             }
         }
 
@@ -119,6 +124,17 @@ final class RouteDecoder: CaseDecoding {
             case .one(let text): result = TextConversion.value(T.self, single: text)
             case .many(let texts): result = TextConversion.value(T.self, from: texts)
             case .absent: result = TextConversion.value(T.self, from: [])
+            case .mounted(let view):
+                guard let routable = T.self as? any Routable.Type else {
+                    throw DecodeFailure.rejected(message: "'\(key.stringValue)' is not a route type")
+                }
+                switch routable.matchMounted(view) {
+                case .success(let value):
+                    guard let typed = value as? T else { throw DecodeFailure.rejected(message: "'\(key.stringValue)'") }
+                    return typed
+                case .failure(let error):
+                    throw DecodeFailure.mounted(slot, error: error)
+                }
             }
             switch result {
             case .success(let value): return value

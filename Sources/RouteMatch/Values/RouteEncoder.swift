@@ -9,6 +9,10 @@ final class RouteEncoder: Encoder {
     private(set) var problem: RenderFailure?
     /// Whether the route asked for a container that is not a case's or a struct's labels.
     private(set) var isNotARoute = false
+    /// The parts of a mounted table's route (a label whose value is itself ``Routable``).
+    fileprivate(set) var mounted: LinkRenderer.Parts?
+    /// Why the mounted value cannot be rendered.
+    fileprivate(set) var mountedError: RouteMatchError?
     private let isEnum: Bool
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -56,6 +60,16 @@ final class RouteEncoder: Encoder {
         var codingPath: [any CodingKey] { [] }
 
         mutating func encodeValue<T: Encodable>(_ value: T, forKey key: Key) throws {
+            if let routes = value as? any Routable {
+                switch routes.mountedParts() {
+                case .success(let parts):
+                    encoder.mounted = parts
+                    encoder.values.append((key.stringValue, parts.segments))
+                case .failure(let error):
+                    encoder.mountedError = encoder.mountedError ?? error
+                }
+                return
+            }
             switch TextConversion.texts(of: value) {
             case .success(let texts): encoder.values.append((key.stringValue, texts))
             case .failure(let problem):

@@ -259,3 +259,39 @@ enum StoreRoute: Routable, Equatable {
         case search = "search?q=${query}&v=v${version}"
     }
 }
+
+/// Issue 9: a feature module's routes, with its own scheme and host (unused when mounted).
+enum PrivacyRoute: Routable, Equatable {
+    static var scheme: String { "privacy" }
+    static var host: String { "module" }
+    case overview
+    case section(name: String, expanded: Bool?)
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case overview = ""
+        case section = "${name}?expanded=${expanded}"
+    }
+}
+
+enum SettingsRoute: Routable, Equatable {
+    static var origins: [String] { ["settings://module"] }
+    case home
+    case notifications(channel: Int)
+    case privacy(PrivacyRoute)
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case home = ""
+        case notifications = "notifications/${channel}"
+        case privacy = "privacy/${_0...}"
+    }
+}
+
+enum FeatureApp: Routable, Equatable {
+    static var origins: [String] { ["myapp://app", "https://example.com"] }
+    case home
+    case settings(SettingsRoute)
+    case profile(id: Int)
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case home = ""
+        case settings = "settings/${_0...}"
+        case profile = "user/${id}"
+    }
+}
