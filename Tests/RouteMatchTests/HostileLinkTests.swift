@@ -179,4 +179,25 @@ struct Bulk: Codable, Equatable { var ids: [Int] }
         #expect(error.span == 19..<19)
         #expect(Self.router.match("myapp://app/))))))/#") == .success(Fields(a: "))))))", b: nil, c: [])))
     }
+
+    /// Issue 8's table campaign: a value rendered under `https://example.com` that starts with
+    /// `p/` would be read under the origin `https://example.com/p`, one segment shorter.
+    @Test func aLinkAnotherOriginWouldReadIsARenderError() throws {
+        let router = Router<RestOnly>(origins: ["myapp://app", "https://example.com/p", "https://example.com"]) {
+            $0.add("${a...}")
+        }
+        let value = RestOnly(a: "p/x")
+        #expect(try router.route(for: "p/x") == value)
+        #expect(try router.link(for: value) == "myapp://app/p/x")
+        #expect(try router.link(for: value, origin: "https://example.com/p") == "https://example.com/p/p/x")
+        #expect(throws: RouteMatchError(
+            reason: .unrenderableRoute(.readsUnderAnotherOrigin("https://example.com/p")), input: "https://example.com/p/x",
+            subject: .render, span: nil, closestRoute: RouteReference(name: "RestOnly", pattern: "${a...}"))) {
+            try router.link(for: value, origin: "https://example.com")
+        }
+    }
+}
+
+struct RestOnly: Codable, Equatable {
+    var a: String
 }

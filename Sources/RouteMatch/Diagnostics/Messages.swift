@@ -111,6 +111,8 @@ extension DiagnosticRenderer {
             case .notARoute: return "the value encodes as none of the table's routes"
             case .notAURL: return "Foundation's URL(string:) refuses the rendered link"
             case .readsAsAnotherRoute(let other): return "the link would read back as route '\(other)'"
+            case .readsUnderAnotherOrigin(let origin):
+                return "the link starts with the path prefix of origin '\(origin)', which would read it"
             case .unknownOrigin(let origin, _): return "'\(origin)' is not one of the table's origins"
             case .hostOverride(let host, let patternHost):
                 return "the pattern chooses host '\(patternHost)'; overriding it with '\(host)' gives a link no route reads"
@@ -187,6 +189,8 @@ extension DiagnosticRenderer {
         case .unrenderableValue(_, .readsAsAnotherRoute(let other)), .unrenderableRoute(.readsAsAnotherRoute(let other)):
             return "use route '\(other)' for this link, or give the routes distinct literals"
         case .unrenderableValue(_, .doesNotReadBack): return "make the type's description a text its init?(_:) reads"
+        case .unrenderableRoute(.readsUnderAnotherOrigin(let origin)):
+            return "render under '\(origin)', or give the two origins distinct hosts or prefixes"
         case .unrenderableRoute(.unknownOrigin(let origin, let declared)):
             if let guess = Suggestions.nearest(to: origin, in: declared) { return "did you mean '\(guess)'?" }
             return declared.isEmpty ? "the table declares no origins" : "the table's origins are \(list(declared))"

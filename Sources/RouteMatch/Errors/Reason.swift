@@ -223,6 +223,9 @@ extension RouteMatchError {
         /// default host takes each pattern's first segment as its host), so the link would
         /// name no route of the table. `patternHost` is the host the pattern gives.
         case hostOverride(host: String, patternHost: String)
+        /// The link starts with the path prefix of another origin of the same host (named
+        /// here), which would read it, and its values, from a different place.
+        case readsUnderAnotherOrigin(String)
         /// ``Routable/link(origin:)`` named an origin the table does not declare; `declared`
         /// lists those it does.
         case unknownOrigin(String, declared: [String])

@@ -113,7 +113,7 @@ public struct Router<Route>: Sendable {
             route: compiled, defaults: table.defaults, texts: encoded.texts, mounted: encoded.mounted, scheme: nil, host: nil,
             origin: originIndex
         ).get()
-        try checkReadsBack(link, as: compiled)
+        try checkReadsBack(link, as: compiled, origin: originIndex)
         guard scheme != nil || host != nil else { return link }
         let overridden = try LinkRenderer.render(
             route: compiled, defaults: table.defaults, texts: encoded.texts, mounted: encoded.mounted, scheme: scheme, host: host,
@@ -176,7 +176,7 @@ public struct Router<Route>: Sendable {
     public var routes: [RouteReference] { table.routes.map(\.reference) }
 
     /// Throws unless `link` reads back as `route`.
-    private func checkReadsBack(_ link: String, as route: CompiledRoute) throws(RouteMatchError) {
+    private func checkReadsBack(_ link: String, as route: CompiledRoute, origin: Int) throws(RouteMatchError) {
         let components: LinkComponents
         switch LinkReader.read(link, limits: table.options.limits) {
         case .read(let read):
@@ -187,7 +187,16 @@ public struct Router<Route>: Sendable {
             throw RouteMatchError(
                 reason: problem.reason, input: link, subject: .link, span: problem.span, closestRoute: route.reference)
         }
-        let readBack = table.match(LinkView(components, defaults: table.defaults)) { compiled, values in
+        let view = LinkView(components, defaults: table.defaults)
+        // Another origin of the same host whose path prefix the link starts with would read it
+        // (and its values) from a different place.
+        if route.usesOrigins, components.scheme != nil, let found = view.origin, found.accepted, found.index != origin {
+            let origins = table.defaults.origins
+            throw RouteMatchError(
+                reason: .unrenderableRoute(.readsUnderAnotherOrigin(origins[found.index].text)), input: link,
+                subject: .render, span: nil, closestRoute: route.reference)
+        }
+        let readBack = table.match(view) { compiled, values in
             codec.build(compiled, values).map { _ in compiled.index }
         }
         switch readBack {
