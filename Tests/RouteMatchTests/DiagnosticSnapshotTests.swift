@@ -65,6 +65,17 @@ import RouteMatch
         Scenario(name: "link.rest-empty-segment", render: link(StoreRoute.self, "myapp://app/blob/main/a//b")),
         Scenario(name: "link.malformed-escape-names-label", render: link(StoreRoute.self, "myapp://app/blob/main/docs/caf%E9t%E9.md")),
         Scenario(name: "link.malformed-escape-in-literal", render: link(AppRoute.self, "myapp://app/us%zzer/42/profile")),
+        // Nested tables, shared items, closure routes (issue 9).
+        Scenario(name: "link.nested-format-failure", render: link(FeatureApp.self, "https://example.com/settings/notifications/loud")),
+        Scenario(name: "link.nested-miss", render: link(FeatureApp.self, "myapp://app/settings/privcy/ads")),
+        Scenario(name: "link.shared-format-failure", render: describe(AppRoute.match("myapp://app/user/42/profile?ref_id=x7", sharing: Tracking.self), .full)),
+        Scenario(name: "link.closure-format-failure", render: describe(LargeAppsTests.screens.match("myapp://app/user/4x2"), .full)),
+        Scenario(name: "pattern.nested-definition-problem", render: {
+            do { try NestedHost.validate(); return "unexpectedly valid" } catch { return "\(error)" }
+        }()),
+        Scenario(name: "pattern.mount-needs-rest", render: {
+            do { try WrongMount.validate(); return "unexpectedly valid" } catch { return "\(error)" }
+        }()),
         Scenario(name: "link.malformed-escape-redacted", render: link(StoreRoute.self, "myapp://app/search?q=secret%zz", .redacted)),
         Scenario(name: "link.malformed-percent-encoding", render: link(AppRoute.self, "myapp://app/article/a%zzb")),
         Scenario(name: "link.invalid-utf8-escape", render: link(AppRoute.self, "myapp://app/article/ok%C3%28")),

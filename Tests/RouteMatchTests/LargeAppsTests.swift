@@ -179,3 +179,65 @@ extension NestedRoutesTests {
         #expect(error.definitionProblems.first?.route?.name == "folder › folder")
     }
 }
+
+struct Tracking: Codable, Equatable, Sendable {
+    var utm_source: String?
+    var utm_campaign: String?
+    var ref_id: Int?
+    var tags: [String]?
+}
+
+@Suite struct SharedItemsTests {
+    @Test("shared query items are read beside any route", arguments: [
+        ("myapp://app/user/42/profile?utm_source=mail", AppRoute.userProfile(id: "42"), Tracking(utm_source: "mail")),
+        ("myapp://app/article/swift?ref=news&utm_campaign=fall&ref_id=3", .article(slug: "swift", ref: "news"),
+         Tracking(utm_campaign: "fall", ref_id: 3)),
+        ("myapp://app?tags=a&tags=b", .home, Tracking(tags: ["a", "b"])),
+        ("myapp://app", .home, Tracking()),
+    ])
+    func shared(_ link: String, _ route: AppRoute, _ tracking: Tracking) throws {
+        let found = try AppRoute.match(link, sharing: Tracking.self).get()
+        #expect(found == SharedMatch(route: route, shared: tracking))
+    }
+
+    @Test func strictQueryModeAcceptsSharedItems() throws {
+        struct Page: Codable, Equatable { var id: Int }
+        let strict = Router<Page>(scheme: "myapp", host: "app", options: MatchOptions(strictQuery: true)) { $0.add("u/${id}") }
+        #expect(strict.match("myapp://app/u/1?utm_source=x").failure?.reason == .unexpectedQueryItem(key: "utm_source"))
+        #expect(try strict.match("myapp://app/u/1?utm_source=x", sharing: Tracking.self).get().shared == Tracking(utm_source: "x"))
+        #expect(strict.match("myapp://app/u/1?utm_source=x&other=1", sharing: Tracking.self).failure?.reason
+            == .unexpectedQueryItem(key: "other"))
+    }
+
+    @Test func aSharedItemsFormatFailureHasItsCaret() throws {
+        let link = "myapp://app/user/42/profile?ref_id=x7"
+        let error = try #require(AppRoute.match(link, sharing: Tracking.self).failure)
+        #expect(error.reason == .formatFailure(label: "ref_id", found: "x7", expected: .of(Int.self)))
+        #expect(error.span == 35..<37)
+        #expect(error.closestRoute?.name == "shared Tracking")
+        // A repeated key into a single value follows the policy of any query item.
+        #expect(AppRoute.match("myapp://app?utm_source=a&utm_source=b", sharing: Tracking.self).failure?.reason
+            == .duplicateQueryItem(key: "utm_source", count: 2))
+        // The route's own failure comes first.
+        #expect(AppRoute.match("myapp://app/user/x/posts?page=1&premium=true&ref_id=x", sharing: Tracking.self).failure?.reason
+            == .formatFailure(label: "id", found: "x", expected: .of(Int.self)))
+    }
+
+    @Test func renderingAppendsSharedItems() throws {
+        let link = try AppRoute.article(slug: "swift", ref: nil).link(sharing: Tracking(utm_source: "a b", tags: ["x", "y"]))
+        #expect(link == "myapp://app/article/swift?utm_source=a%20b&tags=x&tags=y")
+        let back = try AppRoute.match(link, sharing: Tracking.self).get()
+        #expect(back == SharedMatch(route: .article(slug: "swift", ref: nil), shared: Tracking(utm_source: "a b", tags: ["x", "y"])))
+    }
+}
+
+extension NestedRoutesTests {
+    /// A mounted table's diagnostic is read inside the mounting table's: two lazily computed
+    /// values, one reading the other, which must never wait on each other's lock.
+    @Test(.timeLimit(.minutes(1))) func nestedDiagnosticsNeverDeadlock() throws {
+        for index in 0..<200 {
+            let error = try #require(FeatureApp.match("myapp://app/settings/notifications/x\(index)").failure)
+            #expect(error.description.contains("settings › notifications"))
+        }
+    }
+}

@@ -26,7 +26,7 @@ enum DiagnosticRenderer {
         let redaction = redacted ? Redaction(error: error, details: details) : nil
         let input = redaction?.text ?? error.input
         let redact = formatter(redacted: redacted)
-        var lines = ["error: " + headline(error, input: truncated(input))]
+        var lines = ["error: " + headline(error, input: truncated(input), sharedItems: details.isSharedItems)]
         if let route = error.closestRoute {
             lines.append(" --> " + (error.subject == .link ? "closest route: " : "") + route.description)
         }
@@ -62,7 +62,8 @@ enum DiagnosticRenderer {
             return headline(error, input: "") + ": " + message(error.reason, redact: redact)
         case .link:
             let input = redacted ? Redaction(error: error, details: details).text : error.input
-            var line = headline(error, input: truncated(input)) + ": " + message(error.reason, redact: redact)
+            var line = headline(error, input: truncated(input), sharedItems: details.isSharedItems) + ": "
+                + message(error.reason, redact: redact)
             if let route = error.closestRoute { line += " (closest route: \(route))" }
             return line
         }

@@ -121,10 +121,11 @@ extension DiagnosticRenderer {
     }
 
     /// The headline of a diagnostic.
-    static func headline(_ error: RouteMatchError, input: String, table: String? = nil) -> String {
+    static func headline(_ error: RouteMatchError, input: String, table: String? = nil, sharedItems: Bool = false) -> String {
         switch error.subject {
         case .link:
             let link = error.input.isEmpty ? "the empty link" : input
+            if sharedItems { return "the shared query items of \(link) do not read" }
             if error.closestRoute == nil, isUnreadable(error.reason) { return "cannot read link \(link)" }
             return "no route matches \(link)"
         case .pattern:

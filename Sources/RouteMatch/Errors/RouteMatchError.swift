@@ -240,5 +240,7 @@ extension RouteMatchError {
         var moreExpectedSegments = 0
         /// The route type's name, for a broken table.
         var tableName: String? = nil
+        /// Whether the route matched and the query items every route shares did not.
+        var isSharedItems = false
     }
 }

@@ -48,6 +48,15 @@ struct Evaluator {
         return evaluate(route, view: view, options: options, mode: .allProblems)
     }
 
+    /// Evaluates only the query items of `route`, never strictly: the items every route of a
+    /// table shares, read beside the route.
+    static func evaluateQuery(_ route: CompiledRoute, view: LinkView) -> Verdict {
+        var evaluator = Evaluator(route: route, strictQuery: false, mode: .allProblems)
+        evaluator.evaluateQuery(view)
+        guard let first = evaluator.problems.first else { return .fits(evaluator.values) }
+        return .fails(Problems(first: first, more: Array(evaluator.problems.dropFirst())))
+    }
+
     private init(route: CompiledRoute, strictQuery: Bool, mode: Mode) {
         self.route = route
         self.strictQuery = strictQuery
@@ -324,14 +333,17 @@ struct Evaluator {
         // A bad escape in an item no pattern item read is still an error, never dropped.
         if link.hasBadEscape {
             for item in link.queryItems {
-                guard let bad = item.badEscape, item.key.isEmpty || !route.uses(queryKey: item.key) else { continue }
+                guard let bad = item.badEscape, item.key.isEmpty || !route.uses(queryKey: item.key),
+                    !view.sharedKeys.contains(item.key)
+                else { continue }
                 report(.malformedPercentEncoding(found: view.escapeText(bad), label: nil), bad)
                 if stopped { return }
             }
         }
         // A mounted table reads the query too, and judges it.
         if strictQuery && !route.mounts {
-            for item in link.queryItems where item.badEscape == nil && !route.uses(queryKey: item.key) {
+            for item in link.queryItems
+            where item.badEscape == nil && !route.uses(queryKey: item.key) && !view.sharedKeys.contains(item.key) {
                 report(.unexpectedQueryItem(key: item.key), item.range)
                 if stopped { return }
             }

@@ -16,6 +16,8 @@ struct LinkView: Sendable {
     let segments: ArraySlice<LinkComponents.Segment>
     /// For a table with origins: the origin the link comes from, or the nearest and why not.
     let origin: OriginMatch?
+    /// The query keys every route shares (read beside the route), which strict query mode accepts.
+    var sharedKeys: Set<String> = []
 
     init(_ link: LinkComponents, defaults: TableDefaults) {
         self.link = link
@@ -64,12 +66,14 @@ struct LinkView: Sendable {
     private init(_ other: LinkView, segments: ArraySlice<LinkComponents.Segment>) {
         (link, host, hostRange, origin) = (other.link, other.host, other.hostRange, other.origin)
         self.segments = segments
+        self.sharedKeys = other.sharedKeys
     }
 
     private init(mounting other: LinkView, segments: ArraySlice<LinkComponents.Segment>) {
         (link, host, hostRange) = (other.link, other.host, other.hostRange)
         self.segments = segments
         self.origin = OriginMatch(index: 0, prefixCount: 0, problems: [], schemeFits: true, hostFits: true)
+        self.sharedKeys = other.sharedKeys
     }
 
     /// The view a mounted table reads: the segments from `offset` on, the link's query and

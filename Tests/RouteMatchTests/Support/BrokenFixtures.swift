@@ -131,3 +131,26 @@ struct SmallPage: Codable, Equatable {
         }
     }
 }
+
+/// A feature table with a misspelled placeholder, mounted by `NestedHost`.
+enum BrokenFeature: Routable {
+    case item(id: Int)
+    case list
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case item = "item/${idd}"
+        case list = ""
+    }
+}
+
+enum NestedHost: Routable {
+    static var host: String { "app" }
+    case feature(BrokenFeature)
+    enum CodingKeys: String, CodingKey, CaseIterable { case feature = "feature/${_0...}" }
+}
+
+/// A route type mounted by a whole-segment placeholder instead of a rest capture.
+enum WrongMount: Routable {
+    static var host: String { "app" }
+    case settings(SettingsRoute)
+    enum CodingKeys: String, CodingKey, CaseIterable { case settings = "settings/${_0}" }
+}

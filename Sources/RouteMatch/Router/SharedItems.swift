@@ -1,0 +1,196 @@
+/// A route and the query items every route of its table shares, read from one link.
+///
+/// ```swift
+/// struct Tracking: Codable, Equatable { var utm_source: String?; var utm_campaign: String? }
+///
+/// let found = try AppRoute.match("myapp://app/user/42/profile?utm_source=mail", sharing: Tracking.self).get()
+/// found.route    // .userProfile(id: "42")
+/// found.shared   // Tracking(utm_source: "mail", utm_campaign: nil)
+/// ```
+public struct SharedMatch<Route, Shared> {
+    /// The route the link names.
+    public let route: Route
+    /// The shared query items, typed.
+    public let shared: Shared
+}
+
+extension SharedMatch: Equatable where Route: Equatable, Shared: Equatable {}
+extension SharedMatch: Sendable where Route: Sendable, Shared: Sendable {}
+
+/// The query items of a `Codable` type, compiled once: each property's coding key is a query
+/// key (Corridor's global parameters). They are read beside any route, never make two routes
+/// ambiguous, are accepted by strict query mode, and follow the policies of any query item (a
+/// repeated key into a single value is `duplicateQueryItem`; into an array, every value).
+struct SharedItems: Sendable {
+    let route: CompiledRoute
+    let keys: Set<String>
+    /// Why the type cannot be read from query items, if it cannot.
+    let problem: DefinitionProblem?
+
+    init<Shared: Decodable>(_ type: Shared.Type) {
+        let shape = ShapeProbe.probe(Shared.self, caseKey: nil)
+        let name = "shared \(Shared.self)"
+        let pattern = "?" + shape.labels.map { "\($0.name)=${\($0.name)}" }.joined(separator: "&")
+        var ast = PatternAST(text: pattern)
+        var offset = 1
+        for label in shape.labels {
+            let keyLength = label.name.utf8.count
+            let valueStart = offset + keyLength + 1
+            let valueEnd = valueStart + keyLength + 3
+            ast.queryItems.append(.init(
+                key: label.name, keySpan: offset..<offset + keyLength, value: .capture(label.name),
+                valueSpan: valueStart..<valueEnd, span: offset..<valueEnd, captureSpan: valueStart..<valueEnd))
+            offset = valueEnd + 1
+        }
+        let reference = RouteReference(name: name, pattern: pattern)
+        route = CompiledRoute(
+            index: 0, reference: reference, ast: ast, caseKey: nil, usesOrigins: false, scheme: nil, host: "",
+            labels: shape.labels, sources: shape.labels.indices.map { .query($0) },
+            queryLabels: Array(shape.labels.indices), segmentLabels: [], fragmentLabel: nil)
+        keys = Set(shape.labels.map(\.name))
+        switch shape.problem {
+        case .label(let label, let type, let problem)?:
+            self.problem = DefinitionProblem(
+                route: reference, reason: .unsupportedType(label: label, type: type, problem: problem), span: nil)
+        case .samplesRejected(let type, let message)?:
+            self.problem = DefinitionProblem(route: reference, reason: .samplesRejected(type: type, message: message), span: nil)
+        case nil:
+            self.problem = shape.labels.first { $0.mount != nil }.map { label in
+                DefinitionProblem(
+                    route: reference, reason: .unsupportedType(label: label.name, type: label.typeName, problem: .notTextual),
+                    span: nil)
+            }
+        }
+    }
+
+    /// The items of `Shared`, compiled once per type.
+    static func of<Shared: Decodable>(_ type: Shared.Type) -> SharedItems {
+        TableCache.table(for: SharedTable<Shared>.self, as: SharedItems.self) { SharedItems(Shared.self) }
+    }
+
+    /// Reads the items from a link already read.
+    func read<Shared: Decodable>(_ type: Shared.Type, from view: LinkView) -> Result<Shared, RouteMatchError> {
+        if let problem {
+            return .failure(RouteMatchError(
+                reason: problem.reason, input: route.reference.pattern, subject: .pattern, span: nil,
+                closestRoute: route.reference, definitionProblems: [problem]))
+        }
+        let failed: Problems
+        switch Evaluator.evaluateQuery(route, view: view) {
+        case .fits(let values):
+            switch RouteDecoder.decode(Shared.self, caseKey: nil, labels: route.labelNames, values: values) {
+            case .success(let shared): return .success(shared)
+            case .failure(let failure): failed = Problems(first: failure.problem(route: route, view: view), more: [])
+            }
+        case .fails(let problems):
+            failed = problems
+        }
+        let notes = failed.more
+        return .failure(RouteMatchError(
+            reason: failed.first.reason, input: view.link.text, subject: .link, span: failed.first.span,
+            closestRoute: route.reference, details: Memo { RouteMatchError.Details(notes: notes, isSharedItems: true) }))
+    }
+}
+
+/// The cache key of a type's shared items.
+enum SharedTable<Shared> {}
+
+extension Router {
+    /// Matches a link, and reads the query items every route shares beside the route.
+    ///
+    /// ```swift
+    /// let found = try router.match("myapp://app/user/42?utm_source=mail", sharing: Tracking.self).get()
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - link: The link exactly as received.
+    ///   - shared: A `Codable` type whose properties' coding keys are the shared query keys
+    ///     (usually all optional).
+    /// - Returns: The route and the shared items, or the route's error, or (when the route
+    ///   matches) the shared items' error, such as a `formatFailure` with its caret.
+    /// - Complexity: As ``match(_:)-(String)``, plus one pass over the link's query items.
+    public func match<Shared: Decodable>(
+        _ link: String, sharing shared: Shared.Type
+    ) -> Result<SharedMatch<Route, Shared>, RouteMatchError> {
+        if let error = table.definitionError() { return .failure(error) }
+        let items = SharedItems.of(Shared.self)
+        switch LinkReader.read(link, limits: table.options.limits) {
+        case .read(let components):
+            var view = LinkView(components, defaults: table.defaults)
+            view.sharedKeys = items.keys
+            let route = table.match(view) { compiled, values in codec.build(compiled, values) }
+            return route.flatMap { route in
+                items.read(Shared.self, from: view).map { SharedMatch(route: route, shared: $0) }
+            }
+        case .unreadable(let problem):
+            return .failure(RouteMatchError(
+                reason: problem.reason, input: link, subject: .link, span: problem.span, closestRoute: nil))
+        }
+    }
+
+    /// Renders a route and appends the shared query items (`nil` left out; a key the route's
+    /// own pattern uses is the route's).
+    ///
+    /// - Parameters:
+    ///   - route: The route value.
+    ///   - shared: The shared items.
+    ///   - origin: One of the table's origins to render under instead of the first.
+    /// - Returns: A link that matches back to `route` and `shared`.
+    /// - Throws: ``RouteMatchError`` as ``link(for:origin:scheme:host:)`` does, or for a shared
+    ///   value that cannot be written.
+    public func link<Shared: Encodable>(for route: Route, sharing shared: Shared, origin: String? = nil) throws(RouteMatchError) -> String {
+        var link = try self.link(for: route, origin: origin)
+        let encoder = RouteEncoder(isEnum: false)
+        do { try shared.encode(to: encoder) } catch {
+            throw RouteMatchError(reason: .unrenderableRoute(.encodingFailed), input: "", subject: .render, span: nil, closestRoute: nil)
+        }
+        if let problem = encoder.problem {
+            throw RouteMatchError(
+                reason: .unrenderableValue(label: problem.label, problem: problem.problem), input: "", subject: .render,
+                span: nil, closestRoute: nil)
+        }
+        let own = Set(table.routes.flatMap { $0.ast.queryItems.map(\.key) })
+        var items: [String] = []
+        for (label, texts) in encoder.values where !own.contains(label) {
+            for text in texts ?? [] { items.append(PercentEncoding.encode(label) + "=" + PercentEncoding.encode(text)) }
+        }
+        guard !items.isEmpty else { return link }
+        // Before the fragment, after the route's own query items.
+        var fragment = ""
+        if let hash = link.firstIndex(of: "#") {
+            fragment = String(link[hash...])
+            link = String(link[..<hash])
+        }
+        return link + (link.contains("?") ? "&" : "?") + items.joined(separator: "&") + fragment
+    }
+}
+
+extension Routable {
+    /// Matches a link, and reads the query items every route shares beside the route.
+    ///
+    /// ```swift
+    /// struct Tracking: Codable, Equatable { var utm_source: String?; var utm_campaign: String? }
+    /// let found = try AppRoute.match("myapp://app/user/42/profile?utm_source=mail", sharing: Tracking.self).get()
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - link: The link exactly as received.
+    ///   - shared: The type of the shared items; its properties' coding keys are the query keys.
+    /// - Returns: The route and the shared items, or the reason they did not match.
+    public static func match<Shared: Decodable>(
+        _ link: String, sharing shared: Shared.Type
+    ) -> Result<SharedMatch<Self, Shared>, RouteMatchError> {
+        router.match(link, sharing: shared)
+    }
+
+    /// Renders the route with the shared query items appended.
+    ///
+    /// - Parameters:
+    ///   - shared: The shared items; `nil` properties are left out.
+    ///   - origin: One of ``origins`` to render under instead of the first.
+    /// - Returns: A link that matches back to this route and `shared`.
+    /// - Throws: ``RouteMatchError`` as ``link(scheme:host:)`` does.
+    public func link<Shared: Encodable>(sharing shared: Shared, origin: String? = nil) throws(RouteMatchError) -> String {
+        try Self.router.link(for: self, sharing: shared, origin: origin)
+    }
+}
