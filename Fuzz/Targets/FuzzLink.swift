@@ -5,5 +5,6 @@ public func fuzzLink(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     exercise(FuzzAppRoute.self, link)
     exercise(FuzzHostRoute.self, link)
     exercise(FuzzOriginRoute.self, link)
+    exercise(FuzzNestedApp.self, link)
     return 0
 }

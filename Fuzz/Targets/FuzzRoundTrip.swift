@@ -53,6 +53,28 @@ public func fuzzRoundTrip(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             }
         }
     }
+    let nested: [FuzzNestedApp] = [
+        .feature(.list(page: flag ? Int(truncatingIfNeeded: reader.integer()) : nil)),
+        .feature(.item(id: number, tags: [text, other])),
+        .feature(.deeper(.link(id: number))),
+        .feature(.deeper(.doc(path: text, anchor: flag ? other : nil))),
+        .user(id: text),
+    ]
+    for route in nested {
+        do {
+            let link = try route.link()
+            switch FuzzNestedApp.match(link) {
+            case .success(let back): require(back == route, "\(route) → \(link) → \(back)")
+            case .failure(let error): require(false, "\(route) → \(link) fails: \(error.reason)\n\(error)")
+            }
+        } catch {
+            guard case .unrenderableValue = error.reason else {
+                require(false, "\(route): render error \(error.reason)")
+                return 0
+            }
+            checkError(error)
+        }
+    }
     for route in routes {
         do {
             let link = try route.link()

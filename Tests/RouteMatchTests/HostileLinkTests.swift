@@ -198,6 +198,21 @@ struct Bulk: Codable, Equatable { var ids: [Int] }
     }
 }
 
+extension FuzzFindingTests {
+    /// Issue 8's link campaign: a raw link of 128 segments reads as a rest capture; rendered
+    /// under an origin with a path prefix it would have 129, which the table's own limit refuses.
+    @Test func aPrefixThatTakesALinkPastTheLimitsIsThatLimitsError() throws {
+        let link = "blob/a/" + Array(repeating: "x", count: 126).joined(separator: "/")
+        let route = try StoreRoute(link: link)
+        #expect(route == .file(ref: "a", path: Array(repeating: "x", count: 126)))
+        #expect(try route.link().hasPrefix("myapp://app/blob/a/x/"))
+        #expect(throws: RouteMatchError.self) { try route.link(origin: "https://www.example.com/app") }
+        do { _ = try route.link(origin: "https://www.example.com/app") } catch {
+            #expect(error.reason == .limitExceeded(.pathSegments, maximum: 128, found: 129))
+        }
+    }
+}
+
 struct RestOnly: Codable, Equatable {
     var a: String
 }

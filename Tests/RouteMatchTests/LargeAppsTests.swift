@@ -241,3 +241,23 @@ extension NestedRoutesTests {
         }
     }
 }
+
+extension NestedRoutesTests {
+    @Test func aMountedPatternCannotNameItsHost() throws {
+        enum Hosted: Routable {
+            case secure(id: Int)
+            enum CodingKeys: String, CodingKey, CaseIterable { case secure = "https://example.com/secure/${id}" }
+        }
+        enum Mounting: Routable {
+            static var host: String { "app" }
+            case hosted(Hosted)
+            enum CodingKeys: String, CodingKey, CaseIterable { case hosted = "h/${_0...}" }
+        }
+        let error = try #require(throws: RouteMatchError.self) { try Mounting.validate() }
+        #expect(error.definitionProblems == [RouteMatchError.DefinitionProblem(
+            route: RouteReference(name: "hosted › secure", pattern: "https://example.com/secure/${id}"),
+            reason: .patternSyntax(.hostWhenMounted), span: 0..<19)])
+        // On its own, the type is fine.
+        #expect(throws: Never.self) { try Hosted.validate() }
+    }
+}

@@ -156,12 +156,82 @@ import RouteMatch
         #expect(web == "https://example.com/items/item-7.json")
     }
 
+    @Test func nested() throws {
+        // README: nested
+        enum SettingsRoute: Routable, Equatable {     // in the Settings module
+            case home
+            case notifications(channel: Int)
+            enum CodingKeys: String, CodingKey, CaseIterable {
+                case home = ""
+                case notifications = "notifications/${channel}"
+            }
+        }
+
+        enum AppRoute: Routable, Equatable {          // in the app
+            static var origins: [String] { ["myapp://app", "https://example.com"] }
+            case home
+            case settings(SettingsRoute)
+            enum CodingKeys: String, CodingKey, CaseIterable {
+                case home = ""
+                case settings = "settings/${_0...}"
+            }
+        }
+
+        let route = try AppRoute(link: "https://example.com/settings/notifications/3")
+        // .settings(.notifications(channel: 3))
+        let link = try AppRoute.settings(.home).link()   // "myapp://app/settings"
+        // END README: nested
+        #expect(route == .settings(.notifications(channel: 3)))
+        #expect(link == "myapp://app/settings")
+    }
+
+    // README: shared
+    struct Tracking: Codable, Equatable {
+        var utm_source: String?
+        var utm_campaign: String?
+    }
+
+    @Test func shared() throws {
+        let found = try AppRoute.match("myapp://app/user/42/profile?utm_source=mail", sharing: Tracking.self).get()
+        // found.route == .userProfile(id: "42"), found.shared == Tracking(utm_source: "mail")
+        let tracked = try AppRoute.home.link(sharing: Tracking(utm_source: "mail"))
+        // "myapp://app?utm_source=mail"
+        // END README: shared
+        #expect(found.route == .userProfile(id: "42"))
+        #expect(found.shared == Tracking(utm_source: "mail"))
+        #expect(tracked == "myapp://app?utm_source=mail")
+    }
+
+    @Test func closures() throws {
+        // README: closures
+        enum Screen: Equatable {                       // not Codable: a view model, a handler…
+            case profile(id: Int)
+            case search(query: String, page: Int?)
+        }
+
+        let screens = Router<Screen>(host: "app") { routes in
+            routes.add("user/${id}") { try .profile(id: $0.value("id", as: Int.self)) } render: {
+                if case .profile(let id) = $0 { ["id": id] } else { nil }
+            }
+            routes.add("search?q=${q}&page=${page}") {
+                try .search(query: $0.value("q", as: String.self), page: $0.value("page", as: Int?.self))
+            } render: {
+                if case .search(let query, let page) = $0 { ["q": query, "page": page] } else { nil }
+            }
+        }
+        let screen = try screens.route(for: "user/42")            // .profile(id: 42)
+        let back = try screens.link(for: .search(query: "a b", page: nil))   // "search?q=a%20b"
+        // END README: closures
+        #expect(screen == .profile(id: 42))
+        #expect(back == "search?q=a%20b")
+    }
+
     @Test func readmeMatchesThisFile() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let examples = Self.blocks(in: readme, marker: "example")
-        #expect(examples.map(\.name) == ["quick-start", "failure", "validate", "struct-router", "link-handler", "swiftui", "origins"])
+        #expect(examples.map(\.name) == ["quick-start", "failure", "validate", "struct-router", "nested", "shared", "closures", "link-handler", "swiftui", "origins"])
         for example in examples {
             let region = try #require(Self.region(named: example.name, in: source), "no README region \(example.name)")
             var lines = region[...]

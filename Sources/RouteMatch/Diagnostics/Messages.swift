@@ -54,6 +54,7 @@ extension DiagnosticRenderer {
             case .restNotLast(let name): return "'${\(name)...}' takes the rest of the path, so it must be the last segment"
             case .restOutsidePath(let name): return "'${\(name)...}' captures path segments; use '${\(name)}' here"
             case .restInsideText(let name): return "'${\(name)...}' must fill its whole segment"
+            case .hostWhenMounted: return "a mounted table's patterns are paths; this one names its own scheme and host"
             case .emptySegment: return "empty path segment"
             case .queryItemWithoutValue(let item): return "query item '\(item)' needs '=' and a value or a placeholder"
             case .emptyQueryKey: return "query item with an empty key"

@@ -126,6 +126,9 @@ extension RouteMatchError {
         case restOutsidePath(String)
         /// A rest capture (named here) with literal text around it in its segment.
         case restInsideText(String)
+        /// A pattern with its own `scheme://host` in a table mounted under another's route,
+        /// where every pattern is a path.
+        case hostWhenMounted
         /// An empty path segment (`a//b`).
         case emptySegment
         /// A query item without `=`.

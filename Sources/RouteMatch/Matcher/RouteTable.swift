@@ -143,6 +143,10 @@ final class RouteTable: Sendable {
             problems.append(DefinitionProblem(route: reference, reason: reason, span: span, alternatives: alternatives))
         }
         for problem in parsed.problems { report(problem.reason, problem.span) }
+        if defaults.isMounted, let hostSpan = ast.hostSpan, ast.scheme != nil {
+            // Mounted, the table reads paths: a host here could never be matched.
+            report(.patternSyntax(.hostWhenMounted), (ast.schemeSpan?.lowerBound ?? hostSpan.lowerBound)..<hostSpan.upperBound)
+        }
 
         let labels = definition.labels
         let labelNames = labels.map(\.name)
