@@ -261,3 +261,17 @@ extension NestedRoutesTests {
         #expect(throws: Never.self) { try Hosted.validate() }
     }
 }
+
+extension NestedRoutesTests {
+    enum UserSettings: Routable, Equatable {
+        static var host: String { "app" }
+        case settings(user: String, SettingsRoute)
+        enum CodingKeys: String, CodingKey, CaseIterable { case settings = "u/${user}/settings/${_1...}" }
+    }
+
+    @Test func aNestedDiagnosticHidesTheMountingRoutesValuesToo() throws {
+        let error = try #require(UserSettings.match("myapp://app/u/alice/settings/notifications/loud").failure)
+        #expect(error.closestRoute?.name == "settings › notifications")
+        #expect(error.redactedInput == "myapp://app/u/<5 chars>/settings/notifications/<4 chars>")
+    }
+}

@@ -307,6 +307,10 @@ struct Search {
                     let separator = mountStart == nil && !example.isEmpty && !prefix.hasSuffix("/") ? "/" : ""
                     details.example = prefix + separator + example
                 }
+                // The mounted table judges the segments it read; before them, the mounting
+                // route does (a value it captured there is hidden as any value is).
+                let before = Diagnosis.redactions(view: view, route: route).filter { $0.lowerBound < restStart }
+                details.redactions = before + (details.redactions ?? [])
                 return details
             })
     }
