@@ -4,7 +4,7 @@ import Foundation
 enum Report {
     static func print(
         results: [(scenario: String, size: Int?, result: Harness.Result)], quick: Bool, sink: Int,
-        coldFirstUse: [(Int, Double)], coldOriginsFirstUse: [(Int, Double)]
+        coldFirstUse: [(Int, Double)], coldOriginsFirstUse: [(Int, Double)], coldNestedFirstUse: Double
     ) {
         func time(_ scenario: String, _ size: Int?) -> Double? {
             results.first { $0.scenario == scenario && $0.size == size }?.result.nanoseconds
@@ -65,6 +65,15 @@ enum Report {
         }
         lines.append("- origins deep link ÷ one-origin deep link, 1,000 routes: "
             + ratio(time("RouteMatch origins: deep link", 1000), hitDeep1000))
+        let nestedHit = time("RouteMatch nested: 10 × 100 mounted enums, hit in the last feature", 1000)
+        lines.append("- 1,000 routes as ten mounted enums of 100: hit ÷ 10-route enum hit (last route): "
+            + ratio(nestedHit, time("RouteMatch: typed hit, last route", 10))
+            + "; ÷ flat 1,000-case enum hit: " + ratio(nestedHit, time("RouteMatch: typed hit, last route", 1000))
+            + "; first use \(format(nanoseconds: coldNestedFirstUse))")
+        lines.append("- closure routes hit, 1,000 ÷ 10 routes: "
+            + ratio(time("RouteMatch closure routes: typed hit, last route", 1000), time("RouteMatch closure routes: typed hit, last route", 10))
+            + "; closure hit ÷ URLComponents(string:) alone, 10 routes: "
+            + ratio(time("RouteMatch closure routes: typed hit, last route", 10), urlComponents))
         lines.append("- origins table first use in a new process: "
             + coldOriginsFirstUse.map { "\($0.0) routes \(format(nanoseconds: $0.1))" }.joined(separator: ", "))
         if let build = time("RouteMatch: build the table", 1000) {

@@ -18,6 +18,7 @@ func firstUse<R: Routable>(_ type: R.Type) -> Double {
 }
 let coldFirstUse = [(10, firstUse(Routes10.self)), (100, firstUse(Routes100.self)), (1000, firstUse(Routes1000.self))]
 let coldOriginsFirstUse = [(10, firstUse(OriginRoutes10.self)), (1000, firstUse(OriginRoutes1000.self))]
+let coldNestedFirstUse = firstUse(NestedRoutes1000.self)
 var harness = Harness(quick: quick)
 let deepLink = "myapp://app/user/42/posts?page=2&premium=true"
 
@@ -161,6 +162,31 @@ struct FilePath: Codable, Equatable { var path: [String] }
     }
 }
 
+/// Issue 9: the same link shape as a 10-route enum, a 1,000-case enum, ten mounted feature
+/// enums of 100, and closure routes (no `Codable` on the hit).
+enum Screen { case item(section: Int, id: Int) }
+
+@MainActor func benchLargeApps() {
+    let nested = NestedRoutes1000.router
+    record("RouteMatch nested: 10 × 100 mounted enums, hit in the last feature", 1000) {
+        consume(nested.match("myapp://app/feature9/item99/42"))
+    }
+    record("RouteMatch nested: miss inside a feature, error with reason", 1000) {
+        if case .failure(let error) = nested.match("myapp://app/feature9/item99/x") { return consume(error.reason) }
+        return 0
+    }
+    for size in [10, 1000] {
+        let closures = Router<Screen>(scheme: "myapp", host: "app") { routes in
+            for index in 0..<size {
+                routes.add("section\(index)/item/${id}") { try .item(section: index, id: $0.value("id", as: Int.self)) }
+            }
+        }
+        record("RouteMatch closure routes: typed hit, last route", size) {
+            consume(closures.match("myapp://app/section\(size - 1)/item/42"))
+        }
+    }
+}
+
 func byteScan(_ link: String) -> Int {
     var copy = link
     return copy.withUTF8 { bytes in
@@ -185,9 +211,11 @@ benchRoutingKit(size: 100)
 benchRouteMatch(Routes1000.self, size: 1000)
 benchStructRouter(size: 1000)
 benchRoutingKit(size: 1000)
+benchLargeApps()
 benchOrigins(OriginRoutes10.self, size: 10)
 benchStructOrigins(size: 10)
 benchOrigins(OriginRoutes1000.self, size: 1000)
 benchStructOrigins(size: 1000)
 
-Report.print(results: results, quick: quick, sink: harness.sink, coldFirstUse: coldFirstUse, coldOriginsFirstUse: coldOriginsFirstUse)
+Report.print(results: results, quick: quick, sink: harness.sink, coldFirstUse: coldFirstUse, coldOriginsFirstUse: coldOriginsFirstUse,
+             coldNestedFirstUse: coldNestedFirstUse)
