@@ -4,12 +4,7 @@ import Testing
 
 /// One test per row of the link-policy table (shared notes §3; README "Link policies").
 @Suite struct PolicyTests {
-    /// A link and the route it must give.
-    struct Hit: CustomTestStringConvertible, Sendable {
-        let link: String
-        let route: AppRoute
-        var testDescription: String { link }
-    }
+    typealias Hit = LinkHit<AppRoute>
 
     /// A link and the reason it must fail with.
     struct Miss: CustomTestStringConvertible, Sendable {

@@ -5,11 +5,7 @@ import Testing
 /// Issue 8: several origins per table, captures inside a segment and to the end of the path,
 /// and malformed escapes named by the route they break.
 @Suite struct RealLinksTests {
-    struct Hit: CustomTestStringConvertible, Sendable {
-        let link: String
-        let route: StoreRoute
-        var testDescription: String { link }
-    }
+    typealias Hit = LinkHit<StoreRoute>
 
     @Test("every origin reads the same routes", arguments: [
         Hit(link: "myapp://app/items/item-7.json", route: .item(id: 7)),

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import RouteMatch
 
 /// The contract's example type, exactly as the shared notes declare it.
@@ -294,4 +295,11 @@ enum FeatureApp: Routable, Equatable {
         case settings = "settings/${_0...}"
         case profile = "user/${id}"
     }
+}
+
+/// A link and the route it must give, as a test argument named by its link.
+struct LinkHit<Route: Sendable>: CustomTestStringConvertible, Sendable {
+    let link: String
+    let route: Route
+    var testDescription: String { link }
 }
