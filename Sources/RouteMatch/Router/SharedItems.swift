@@ -12,6 +12,16 @@ public struct SharedMatch<Route, Shared> {
     public let route: Route
     /// The shared query items, typed.
     public let shared: Shared
+
+    /// Creates a result, as tests that compare one need.
+    ///
+    /// - Parameters:
+    ///   - route: The route.
+    ///   - shared: The shared query items.
+    public init(route: Route, shared: Shared) {
+        self.route = route
+        self.shared = shared
+    }
 }
 
 extension SharedMatch: Equatable where Route: Equatable, Shared: Equatable {}
