@@ -228,6 +228,10 @@ struct Tracking: Codable, Equatable, Sendable {
         #expect(link == "myapp://app/article/swift?utm_source=a%20b&tags=x&tags=y")
         let back = try AppRoute.match(link, sharing: Tracking.self).get()
         #expect(back == SharedMatch(route: .article(slug: "swift", ref: nil), shared: Tracking(utm_source: "a b", tags: ["x", "y"])))
+        // A shared key another route's pattern uses is still written for this one.
+        struct Ref: Codable, Equatable { var ref: String? }
+        #expect(try AppRoute.home.link(sharing: Ref(ref: "x")) == "myapp://app?ref=x")
+        #expect(try AppRoute.article(slug: "s", ref: "own").link(sharing: Ref(ref: "x")) == "myapp://app/article/s?ref=own")
     }
 }
 

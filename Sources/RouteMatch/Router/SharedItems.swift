@@ -159,7 +159,8 @@ extension Router {
                 reason: .unrenderableValue(label: problem.label, problem: problem.problem), input: "", subject: .render,
                 span: nil, closestRoute: nil)
         }
-        let own = Set(table.routes.flatMap { $0.ast.queryItems.map(\.key) })
+        // A key the route's own pattern uses is the route's.
+        let own = Set((try? codec.encode(route, table).get()).map { table.routes[$0.index].ast.queryItems.map(\.key) } ?? [])
         var items: [String] = []
         for (label, texts) in encoder.values where !own.contains(label) {
             for text in texts ?? [] { items.append(PercentEncoding.encode(label) + "=" + PercentEncoding.encode(text)) }
