@@ -6,6 +6,12 @@ let package = Package(
     platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
     products: [
         .library(name: "RouteMatch", targets: ["RouteMatch"]),
+        // `explain`, `list` and `check` for an app's own route table, in a tiny executable of its own.
+        .library(name: "RouteMatchTool", targets: ["RouteMatchTool"]),
+        // One-line expectations for Swift Testing that print the diagnostic when they fail.
+        .library(name: "RouteMatchTesting", targets: ["RouteMatchTesting"]),
+        // `swift run routematch explain LINK`: the tool on the README's example table.
+        .executable(name: "routematch", targets: ["routematch"]),
     ],
     dependencies: [],
     targets: [
@@ -13,9 +19,24 @@ let package = Package(
             name: "RouteMatch",
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
+        .target(
+            name: "RouteMatchTool",
+            dependencies: ["RouteMatch"],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+        .target(
+            name: "RouteMatchTesting",
+            dependencies: ["RouteMatch"],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+        .executableTarget(
+            name: "routematch",
+            dependencies: ["RouteMatchTool"],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
         .testTarget(
             name: "RouteMatchTests",
-            dependencies: ["RouteMatch"],
+            dependencies: ["RouteMatch", "RouteMatchTool", "RouteMatchTesting"],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
     ],

@@ -44,12 +44,16 @@ enum DiagnosticRenderer {
         for candidate in details.candidates.prefix(maxCandidates) {
             lines.append("  = also near: \(candidate.route): " + message(candidate.problem.reason, redact: redact))
         }
-        let example = redacted ? nil : details.example.map(truncated)
-        let alternatives = details.expectedSegments
-        if let help = help(for: error.reason, alternatives: alternatives, example: example, hosts: details.hosts) {
+        if let help = helpLine(error, details: details, redacted: redacted) {
             lines.append("  = help: " + help)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The help line of a link or render error (the redacted form shows no example link).
+    static func helpLine(_ error: RouteMatchError, details: RouteMatchError.Details, redacted: Bool) -> String? {
+        let example = redacted ? nil : details.example.map(truncated)
+        return help(for: error.reason, alternatives: details.expectedSegments, example: example, hosts: details.hosts)
     }
 
     static func summary(_ error: RouteMatchError, details: RouteMatchError.Details, redacted: Bool) -> String {

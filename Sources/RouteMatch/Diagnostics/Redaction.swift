@@ -1,7 +1,7 @@
 /// A copy of a link with every value it carries (path segments that are not the closest
 /// route's literals, query values, the fragment) replaced by its shape, `<3 chars>`, and the
 /// mapping of spans from the original into the copy.
-struct Redaction {
+@_spi(Tools) public struct Redaction {
     /// The redacted link.
     let text: String
     /// Replaced ranges of the original, sorted, with the length of their replacement.
@@ -34,7 +34,7 @@ struct Redaction {
     /// A link matched against no route, for a log line: its scheme, host and port kept, and
     /// every other part that can carry a secret (userinfo, each path segment, every query key
     /// and value, the fragment) replaced by its shape; an unreadable link entirely.
-    static func link(_ text: String) -> String {
+    public static func link(_ text: String) -> String {
         guard case .read(let link) = LinkReader.read(text, limits: MatchLimits()) else {
             return Redaction(text, ranges: nil).text
         }
@@ -49,7 +49,7 @@ struct Redaction {
     }
 
     /// The shape of a value: its length, never its text.
-    static func shape(_ value: String) -> String {
+    public static func shape(_ value: String) -> String {
         let count = value.count
         return count == 1 ? "<1 char>" : "<\(count) chars>"
     }

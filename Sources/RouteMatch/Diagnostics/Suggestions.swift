@@ -1,5 +1,6 @@
-/// "Did you mean": the candidate nearest in spelling, when it is near enough.
-enum Suggestions {
+/// "Did you mean": the candidate nearest in spelling, when it is near enough. (Shared with
+/// RouteMatch's own tool through SPI, so that its "did you mean" follows the same rule.)
+@_spi(Tools) public enum Suggestions {
     /// The Levenshtein distance between two strings, by Unicode scalars.
     static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
@@ -20,7 +21,7 @@ enum Suggestions {
 
     /// The candidate nearest to `word` (ties go to the earlier one), if its distance is at
     /// most a third of the longer word's length, and at least 1 edit is allowed.
-    static func nearest<C: Collection>(to word: String, in candidates: C) -> String? where C.Element == String {
+    public static func nearest<C: Collection>(to word: String, in candidates: C) -> String? where C.Element == String {
         var best: (String, Int)?
         for candidate in candidates where candidate != word {
             let d = distance(word, candidate)

@@ -172,11 +172,13 @@ extension Router {
     ///   - host: The host links must have, without `origins`; `""` makes each pattern's first
     ///     segment its host.
     ///   - options: Limits and strictness.
+    ///   - name: The table's name in diagnostics ("the route table of …"); the route type's
+    ///     name by default.
     ///   - declare: Adds the routes, most specific or earliest first.
     @_disfavoredOverload
     public init(
         origins: [String] = [], scheme: String = "", host: String = "", options: MatchOptions = MatchOptions(),
-        closures declare: (inout ClosureRoutes<Route>) -> Void
+        name: String? = nil, closures declare: (inout ClosureRoutes<Route>) -> Void
     ) {
         var routes = ClosureRoutes<Route>()
         declare(&routes)
@@ -191,7 +193,7 @@ extension Router {
                 labels: shape.labels, probeProblem: shape.problem))
         }
         self.table = RouteTable(
-            name: "\(Route.self)", definitions: definitions, origins: origins, scheme: scheme, host: host, options: options)
+            name: name ?? "\(Route.self)", definitions: definitions, origins: origins, scheme: scheme, host: host, options: options)
         self.codec = .closures(routes.entries)
     }
 }
