@@ -44,9 +44,9 @@ enum ToolMessages {
                                     line from standard input (a log file)
 
             OPTIONS:
-            \(common)
               --redact              replace every value of the link (userinfo, path values, query
                                     values, fragment) by its shape, as logs need
+            \(common)
 
             Exit status: 0 every link matched, 1 some did not, 2 a usage or table error.
             """

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RouteMatch
+import RouteMatchTesting
 
 /// Every Swift example in README.md, compiled and run here. `readmeMatchesThisFile` checks that
 /// each README block's lines stand, in order, between this file's `README:` markers, and that
@@ -58,11 +59,42 @@ import RouteMatch
         #expect(printed.dropFirst().first == #"formatFailure(label: "id", found: "4x2", expected: Int)"#)
     }
 
+    @Test func errorsAsData() throws {
+        var seen: (code: String, report: Data, event: Data, logged: String, shown: String, summary: String)?
+        // README: errors-as-data
+        if case .failure(let error) = AppRoute.match("myapp://me:pw@app/user/4x2/posts?page=2") {
+            let code = error.reason.code              // "format-failure"
+            let report = try JSONEncoder().encode(error)           // everything, for a bug report
+            let event = try JSONEncoder().encode(error.redacted)   // no value, no userinfo: telemetry
+            let logged = error.redactedInput          // "myapp://<5 chars>@app/user/<3 chars>/posts?page=<1 char>"
+            let shown = error.localizedDescription    // the one-line summary
+            seen = (code, report, event, logged, shown, error.summary)
+        }
+        // END README: errors-as-data
+        let checked = try #require(seen)
+        #expect(checked.code == "format-failure")
+        #expect(String(decoding: checked.report, as: UTF8.self).contains(#""found":"4x2""#))
+        #expect(!String(decoding: checked.event, as: UTF8.self).contains("4x2"))
+        #expect(!String(decoding: checked.event, as: UTF8.self).contains("me:pw"))
+        #expect(checked.logged == "myapp://<5 chars>@app/user/<3 chars>/posts?page=<1 char>")
+        #expect(checked.shown == checked.summary)
+    }
+
     @Test func validate() throws {
         // README: validate
         try AppRoute.validate()
         // END README: validate
     }
+
+    // README: testing-helpers
+    @Test func appLinks() {
+        expectRoute("myapp://app/user/42/profile", is: AppRoute.userProfile(id: "42"))
+        expectFailure("myapp://app/user/4x2/posts?page=2", in: AppRoute.self, code: "format-failure")
+        expectFailure("myapp://app/user/42/posts?page=2", in: AppRoute.self, reason: .missingQueryItem(key: "premium"))
+        expectValidTable(AppRoute.self)
+        expectRoundTrip(AppRoute.article(slug: "swift", ref: nil))
+    }
+    // END README: testing-helpers
 
     // README: struct-router
     struct Profile: Codable, Equatable {
@@ -231,13 +263,25 @@ import RouteMatch
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let examples = Self.blocks(in: readme, marker: "example")
-        #expect(examples.map(\.name) == ["quick-start", "failure", "validate", "struct-router", "nested", "shared", "closures", "link-handler", "swiftui", "origins"])
+        #expect(examples.map(\.name) == ["quick-start", "failure", "errors-as-data", "validate", "testing-helpers", "struct-router", "nested", "shared", "closures", "link-handler", "swiftui", "origins"])
         for example in examples {
             let region = try #require(Self.region(named: example.name, in: source), "no README region \(example.name)")
             var lines = region[...]
             for line in Self.normalizedLines(example.text) where !line.hasPrefix("import ") {
                 guard let found = lines.firstIndex(of: line) else {
                     Issue.record("README example \(example.name): line not in ReadmeTests.swift: \(line)")
+                    break
+                }
+                lines = lines[(found + 1)...]
+            }
+        }
+        // A block quoting a source file of the package: its lines stand, in order, in that file.
+        for file in Self.blocks(in: readme, marker: "file") {
+            let text = try String(contentsOf: root.appendingPathComponent(file.name), encoding: .utf8)
+            var lines = Self.normalizedLines(text)[...]
+            for line in Self.normalizedLines(file.text) {
+                guard let found = lines.firstIndex(of: line) else {
+                    Issue.record("README quotes \(file.name): line not in that file: \(line)")
                     break
                 }
                 lines = lines[(found + 1)...]

@@ -60,7 +60,8 @@ func normalizedSnapshot(_ text: String) -> String {
     return text + "\n"
 }
 
-private func packageRoot(startingAt filePath: String) -> URL? {
+/// The package's root: the nearest directory above `filePath` with a `Package.swift`.
+func packageRoot(startingAt filePath: String) -> URL? {
     var directory = URL(fileURLWithPath: filePath).deletingLastPathComponent()
     while directory.path != "/" {
         if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
