@@ -136,7 +136,7 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
             && lhs.definitionProblems == rhs.definitionProblems
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(reason)
         hasher.combine(input)

@@ -1,5 +1,5 @@
 /// Bounds on what a link may hold; a link beyond one is rejected with
-/// ``Reason/limitExceeded(_:maximum:found:)`` before any route is tried.
+/// ``RouteMatchError/Reason/limitExceeded(_:maximum:found:)`` before any route is tried.
 ///
 /// ```swift
 /// enum AppRoute: Routable {
@@ -28,7 +28,7 @@ public struct MatchOptions: Equatable, Hashable, Sendable {
     /// Size limits.
     public var limits: MatchLimits
     /// When `true`, a query item that the matched route does not use is a failure
-    /// (``Reason/unexpectedQueryItem(key:)``); by default such items (tracking parameters, say)
+    /// (``RouteMatchError/Reason/unexpectedQueryItem(key:)``); by default such items (tracking parameters, say)
     /// are ignored.
     public var strictQuery: Bool
     /// When `true`, a link with a scheme and no host (`myapp:/user/42`, `myapp:user/42`,

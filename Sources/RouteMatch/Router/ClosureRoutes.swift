@@ -28,7 +28,7 @@ public struct ClosureRoutes<Route> {
     /// - Parameters:
     ///   - pattern: The pattern, e.g. `"user/${id}?tab=${tab}"`.
     ///   - name: The name diagnostics use for this route; the pattern by default.
-    ///   - build: Builds the value from the captures; ``RouteCaptures/value(_:as:)`` converts
+    ///   - build: Builds the value from the captures; ``RouteCaptures/value(_:as:)-(_,T.Type)`` converts
     ///     each placeholder's text as a `Codable` route's would (a text that does not convert is
     ///     that label's `formatFailure`, with its caret). An error it throws is
     ///     ``RouteMatchError/Reason/rejectedByRoute(message:)``.

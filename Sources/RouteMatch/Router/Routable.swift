@@ -153,7 +153,7 @@ extension Routable {
     /// - Parameter origin: One of ``origins``, as declared.
     /// - Returns: A link that matches back to this route.
     /// - Throws: ``RouteMatchError`` as ``link(scheme:host:)`` does, and
-    ///   ``RouteMatchError/RouteRenderProblem/unknownOrigin(_:)`` for an origin the type does not declare.
+    ///   ``RouteMatchError/RouteRenderProblem/unknownOrigin(_:declared:)`` for an origin the type does not declare.
     public func link(origin: String) throws(RouteMatchError) -> String {
         try Self.router.link(for: self, origin: origin)
     }

@@ -7,7 +7,7 @@ import Foundation
 /// A compiled table of routes that turns links into `Route` values and back.
 ///
 /// Every ``Routable`` type has one (``Routable/router``); build your own for struct routes with
-/// ``Router/init(scheme:host:options:_:)``. A router is immutable and `Sendable`: share one
+/// ``Router/init(origins:scheme:host:options:_:)``. A router is immutable and `Sendable`: share one
 /// between threads and tasks.
 ///
 /// ```swift
@@ -148,7 +148,7 @@ public struct Router<Route>: Sendable {
     ///   - scheme: A scheme to use instead of the route's.
     ///   - host: A host to use instead of the origin's.
     /// - Returns: A URL that matches back to `route`.
-    /// - Throws: ``RouteMatchError`` as ``link(for:scheme:host:)`` does.
+    /// - Throws: ``RouteMatchError`` as ``link(for:origin:scheme:host:)`` does.
     public func url(
         for route: Route, origin: String? = nil, scheme: String? = nil, host: String? = nil
     ) throws(RouteMatchError) -> URL {
