@@ -122,3 +122,41 @@ enum NamedCases: Routable {
 @Test func caseNamesAreTheCasesOwn() {
     #expect(NamedCases.router.routes.map(\.name) == ["URLOpen", "home", "_private", "x"])
 }
+
+/// Cases without values: a hit returns the value the table kept when it was built (no
+/// `Codable` runs), the same value a decode would give, every time and from any thread.
+@Suite struct ConstantCaseTests {
+    enum Tabs: Routable, Equatable {
+        static var scheme: String { "myapp" }
+        static var host: String { "app" }
+
+        case home, settings, inbox
+        case user(id: Int)
+        case legacy
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case home = "", settings = "settings", inbox = "inbox | mail"
+            case user = "user/${id}"
+            case legacy = "old/settings"
+        }
+    }
+
+    @Test(arguments: [
+        ("myapp://app", Tabs.home), ("myapp://app/settings", .settings), ("myapp://app/inbox", .inbox),
+        ("myapp://app/mail", .inbox), ("myapp://app/user/7", .user(id: 7)), ("myapp://app/old/settings", .legacy),
+    ])
+    func hitsGiveTheCase(_ link: String, _ expected: Tabs) throws {
+        #expect(try Tabs(link: link) == expected)
+        #expect(try Tabs(link: try expected.link()) == expected)
+    }
+
+    @Test func concurrentHitsGiveTheSameValue() async {
+        let results = await withTaskGroup(of: Bool.self) { group in
+            for index in 0..<200 {
+                group.addTask { (try? Tabs(link: index % 2 == 0 ? "myapp://app/settings" : "myapp://app/mail")) == (index % 2 == 0 ? .settings : .inbox) }
+            }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(results.count == 200 && results.allSatisfy { $0 })
+    }
+}

@@ -187,6 +187,28 @@ enum Screen { case item(section: Int, id: Int) }
     }
 }
 
+/// Cases without values beside cases with one: a hit on `settings` returns the value the
+/// table kept when it was built, and runs no `Codable`.
+enum Tabs: Routable, Equatable {
+    static var scheme: String { "myapp" }
+    static var host: String { "app" }
+
+    case home, settings, inbox, search, help
+    case user(id: Int)
+    case item(id: Int)
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case home = "", settings = "settings", inbox = "inbox", search = "search", help = "help"
+        case user = "user/${id}", item = "item/${id}"
+    }
+}
+
+@MainActor func benchConstantCases() {
+    let router = Tabs.router
+    record("RouteMatch: typed hit, case without values (7-case enum)", nil) { consume(router.match("myapp://app/settings")) }
+    record("RouteMatch: typed hit, case with one Int (7-case enum)", nil) { consume(router.match("myapp://app/user/42")) }
+}
+
 func byteScan(_ link: String) -> Int {
     var copy = link
     return copy.withUTF8 { bytes in
@@ -212,6 +234,7 @@ benchRouteMatch(Routes1000.self, size: 1000)
 benchStructRouter(size: 1000)
 benchRoutingKit(size: 1000)
 benchLargeApps()
+benchConstantCases()
 benchOrigins(OriginRoutes10.self, size: 10)
 benchStructOrigins(size: 10)
 benchOrigins(OriginRoutes1000.self, size: 1000)

@@ -211,14 +211,20 @@ extension Router where Route: Routable {
     /// where another table mounts them.
     init(_ routable: Route.Type, mounted: Bool) {
         var definitions: [RouteDefinition] = []
+        var constants: [Route?] = []
         for key in Route.CodingKeys.allCases {
             let caseKey = CaseKey(text: key.rawValue, value: key)
             let shape = ShapeProbe.probe(Route.self, caseKey: caseKey)
+            // A case without values is one value: kept, so that its hits decode nothing. (Not
+            // for a class, whose instance a hit must not share.)
+            let constant = shape.labels.isEmpty && shape.problem == nil && !(Route.self is AnyClass)
+                ? shape.value as? Route : nil
             // `"new/${id} | old/${id}"`: several patterns reach the case; the first renders.
             for pattern in RouteDefinition.patterns(in: key.rawValue) {
                 definitions.append(RouteDefinition(
                     name: Router.caseName(shape), pattern: pattern, caseKey: caseKey,
                     labels: shape.labels, probeProblem: shape.problem))
+                constants.append(constant)
             }
         }
         self.table = mounted
@@ -226,7 +232,7 @@ extension Router where Route: Routable {
             : RouteTable(
                 name: "\(Route.self)", definitions: definitions, origins: Route.origins, scheme: Route.scheme,
                 host: Route.host, options: Route.options)
-        self.codec = .codable(isEnum: true)
+        self.codec = .codable(isEnum: true, constants: constants)
     }
 
     /// The case's name, from the synthesized per-case key type (`UserPostsCodingKeys` →

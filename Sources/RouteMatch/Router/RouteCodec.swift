@@ -22,10 +22,14 @@ struct RouteCodec<Route>: @unchecked Sendable {
 extension RouteCodec where Route: Codable {
     /// Through `Codable`: enum cases chosen by their coding key, or one struct type whose
     /// patterns are tried in order.
-    static func codable(isEnum: Bool) -> RouteCodec {
+    ///
+    /// `constants` holds, by route index, the value of each case without associated values
+    /// (the probe made it): a hit on such a case returns it and runs no `Codable` at all.
+    static func codable(isEnum: Bool, constants: [Route?] = []) -> RouteCodec {
         RouteCodec(
             build: { route, values in
-                RouteDecoder.decode(Route.self, caseKey: route.caseKey, labels: route.labelNames, values: values)
+                if route.index < constants.count, let constant = constants[route.index] { return .success(constant) }
+                return RouteDecoder.decode(Route.self, caseKey: route.caseKey, labels: route.labelNames, values: values)
             },
             encode: { value, table in
                 let encoder = RouteEncoder(isEnum: isEnum)
