@@ -5,45 +5,78 @@ extension RouteTable {
     /// Builds a route's value from the texts its labels bind, or says which label refused.
     typealias Build<Route> = (_ route: CompiledRoute, _ values: [BoundValue]) -> Result<Route, DecodeFailure>
 
+    /// Builds a route's value and keeps it (the caller's closure holds it): `nil` when it was
+    /// built, else why not. The walk is not generic, so a hit looks up no generic metadata
+    /// (`Optional<Route>`, `Result<Route, …>`) at each step; only the caller's closure is.
+    typealias Attempt = (_ route: CompiledRoute, _ values: [BoundValue]) -> DecodeFailure?
+
     /// Matches `text`.
     ///
     /// - Complexity: O(*m*) for a link of *m* bytes, whatever the number of routes: one trie
     ///   walk. A link whose host is not the table's also compares its path under at most
     ///   ``RouteTable/hostsComparedOnMiss`` other hosts.
     func match<Route>(_ text: String, build: Build<Route>) -> Result<Route, RouteMatchError> {
-        if let error = definitionError() { return .failure(error) }
-        switch LinkReader.read(text, limits: options.limits) {
-        case .read(let link):
-            var search = Search(table: self, view: LinkView(link, defaults: defaults))
-            return run(&search, build: build)
-        case .unreadable(let problem):
-            return .failure(RouteMatchError(
-                reason: problem.reason, input: text, subject: .link, span: problem.span, closestRoute: nil))
-        }
+        var built: Route?
+        let failure = match(text) { route, values in RouteTable.keep(build(route, values), in: &built) }
+        if let built { return .success(built) }
+        return .failure(failure ?? RouteTable.unbuilt)
     }
 
     /// Matches a link already read.
     func match<Route>(_ view: LinkView, build: Build<Route>) -> Result<Route, RouteMatchError> {
+        var built: Route?
         var search = Search(table: self, view: view)
-        return run(&search, build: build)
+        let failure = run(&search) { route, values in RouteTable.keep(build(route, values), in: &built) }
+        if let built { return .success(built) }
+        return .failure(failure ?? RouteTable.unbuilt)
     }
 
-    private func run<Route>(_ search: inout Search, build: Build<Route>) -> Result<Route, RouteMatchError> {
+    /// Stores a built value, or returns why it was not built.
+    @inline(__always)
+    private static func keep<Route>(_ result: Result<Route, DecodeFailure>, in built: inout Route?) -> DecodeFailure? {
+        switch result {
+        case .success(let value):
+            built = value
+            return nil
+        case .failure(let failure):
+            return failure
+        }
+    }
+
+    /// What a match reports should it end with neither a value nor an error, which the walk
+    /// never does (every path returns one or the other).
+    private static var unbuilt: RouteMatchError {
+        RouteMatchError(reason: .noRoutes, input: "", subject: .link, span: nil, closestRoute: nil)
+    }
+
+    /// Matches `text`, building with `attempt`: `nil` when a route was built.
+    private func match(_ text: String, attempt: Attempt) -> RouteMatchError? {
+        if let error = definitionError() { return error }
+        switch LinkReader.read(text, limits: options.limits) {
+        case .read(let link):
+            var search = Search(table: self, view: LinkView(link, defaults: defaults))
+            return run(&search, attempt: attempt)
+        case .unreadable(let problem):
+            return RouteMatchError(reason: problem.reason, input: text, subject: .link, span: problem.span, closestRoute: nil)
+        }
+    }
+
+    private func run(_ search: inout Search, attempt: Attempt) -> RouteMatchError? {
         let view = search.view
         let host = view.hostKey
         guard let origin = view.origin else {
             // Each pattern gives its host.
             if let root = trie.roots[host] {
-                if let found = search.walk(node: root, depth: 0, build: build) { return .success(found) }
+                if search.walk(node: root, depth: 0, attempt: attempt) { return nil }
             } else {
                 // No route has this host: compare the path under the hosts it most likely meant,
                 // so the closest route is the one the rest of the link fits.
                 search.hostFailed = true
                 for other in hostsCompared(with: host) {
-                    if let root = trie.roots[other] { _ = search.walk(node: root, depth: 0, build: build) }
+                    if let root = trie.roots[other] { _ = search.walk(node: root, depth: 0, attempt: attempt) }
                 }
             }
-            return search.conclude(build: build)
+            return search.conclude(attempt: attempt)
         }
         // Routes whose pattern names this host come first (they are the more specific), then
         // the routes under the origin the link comes from.
@@ -51,12 +84,12 @@ extension RouteTable {
         if view.link.host != nil, let root = trie.roots[host] {
             walked = true
             search.view = view.wholePath
-            if let found = search.walk(node: root, depth: 0, build: build) { return .success(found) }
+            if search.walk(node: root, depth: 0, attempt: attempt) { return nil }
         }
         if origin.accepted, let root = trie.roots[CompiledRoute.originsKey] {
             walked = true
             search.view = view
-            if let found = search.walk(node: root, depth: 0, build: build) { return .success(found) }
+            if search.walk(node: root, depth: 0, attempt: attempt) { return nil }
         }
         if !walked {
             // From no origin: compare the path under the nearest origin, then under the hosts
@@ -64,15 +97,15 @@ extension RouteTable {
             search.hostFailed = true
             if let root = trie.roots[CompiledRoute.originsKey] {
                 search.view = view
-                _ = search.walk(node: root, depth: 0, build: build)
+                _ = search.walk(node: root, depth: 0, attempt: attempt)
             }
             for other in hostsCompared(with: host) where other != CompiledRoute.originsKey {
                 guard let root = trie.roots[other] else { continue }
                 search.view = view.wholePath
-                _ = search.walk(node: root, depth: 0, build: build)
+                _ = search.walk(node: root, depth: 0, attempt: attempt)
             }
         }
-        return search.conclude(build: build)
+        return search.conclude(attempt: attempt)
     }
 
     /// How many declared hosts a link with an unknown host is compared under.
@@ -133,24 +166,20 @@ struct Search {
         self.view = view
     }
 
-    /// Walks the trie from `node`, having consumed `depth` segments; returns the route built
-    /// for the first route that fits.
-    mutating func walk<Route>(node: Int, depth: Int, build: RouteTable.Build<Route>) -> Route? {
+    /// Walks the trie from `node`, having consumed `depth` segments; returns whether a route
+    /// fitted and was built (by `attempt`).
+    mutating func walk(node: Int, depth: Int, attempt build: RouteTable.Attempt) -> Bool {
         WorkMeter.add(1)
         let nodes = table.trie.nodes
         if depth == view.segments.count {
             if firstPath == nil { firstPath = .complete }
             // Shorter routes first, then those whose rest capture may take no segment.
-            for route in nodes[node].terminals {
-                if let found = attempt(route, build: build) { return found }
-            }
-            for route in nodes[node].rests {
-                if let found = attempt(route, build: build) { return found }
-            }
+            for route in nodes[node].terminals where attempt(route, build: build) { return true }
+            for route in nodes[node].rests where attempt(route, build: build) { return true }
             if nodes[node].firstRouteBelow != Int.max {
                 note(nodes[node].firstRouteBelow, depth: depth)
             }
-            return nil
+            return false
         }
         let segment = view.segment(depth)
         var advanced = false
@@ -159,54 +188,54 @@ struct Search {
         let readable = segment.badEscape == nil
         if readable, let child = nodes[node].literals[segment.value] {
             advanced = true
-            if let found = walk(node: child, depth: depth + 1, build: build) { return found }
+            if walk(node: child, depth: depth + 1, attempt: build) { return true }
         }
         if readable {
             for edge in nodes[node].affixed where Affixes.inner(of: segment.value, prefix: edge.prefix, suffix: edge.suffix) != nil {
                 advanced = true
-                if let found = walk(node: edge.child, depth: depth + 1, build: build) { return found }
+                if walk(node: edge.child, depth: depth + 1, attempt: build) { return true }
             }
         }
         if let capture = nodes[node].capture {
             advanced = true
             if segment.value.isEmpty {
                 note(nodes[capture].firstRoute, depth: depth)
-            } else if let found = walk(node: capture, depth: depth + 1, build: build) {
-                return found
+            } else if walk(node: capture, depth: depth + 1, attempt: build) {
+                return true
             }
         }
         for route in nodes[node].rests {
             advanced = true
-            if let found = attempt(route, build: build) { return found }
+            if attempt(route, build: build) { return true }
         }
         if !advanced {
             if firstPath == nil { firstPath = .left(node: node) }
             note(nodes[node].firstRoute, depth: depth)
         }
-        return nil
+        return false
     }
 
     /// Evaluates route `index`, whose path the walk matched, and builds it if it fits.
-    private mutating func attempt<Route>(_ index: Int, build: RouteTable.Build<Route>) -> Route? {
+    private mutating func attempt(_ index: Int, build: RouteTable.Attempt) -> Bool {
         let route = table.routes[index]
         guard !hostFailed else {
             remember(explain(index, decodeFailure: nil))
-            return nil
+            return false
         }
         let (verdict, progress) = Evaluator.evaluate(route, view: view, options: table.options, mode: .firstProblem)
         switch verdict {
         case .fits(let values):
             switch build(route, values) {
-            case .success(let value): return value
-            case .failure(.mounted(_, let error)):
+            case nil: return true
+            case .mounted(_, let error)?:
                 let problem = Problem(reason: error.reason, span: error.span)
                 remember(Attempt(route: index, view: view, progress: progress, problems: Problems(first: problem, more: []), mounted: error))
-            case .failure(let failure): remember(explain(index, decodeFailure: failure))
+            case let failure?: remember(explain(index, decodeFailure: failure))
             }
         case .fails(let problems):
             remember(Attempt(route: index, view: view, progress: progress, problems: problems))
         }
-        return nil
+        return false
     }
 
     /// Every problem of route `index`, with how far the link got into it. A route whose
@@ -255,12 +284,12 @@ struct Search {
     /// The closest route's verdict: its problems, or (for a route the walk stopped short of
     /// that the evaluator finds fitting) the route itself. With no attempt recorded, the
     /// first-declared route is the closest.
-    func conclude<Route>(build: RouteTable.Build<Route>) -> Result<Route, RouteMatchError> {
+    func conclude(attempt build: RouteTable.Attempt) -> RouteMatchError? {
         let best = attempts.first ?? Attempt(
             route: 0, view: view, progress: Progress(scheme: false, host: false, depth: 0, pathComplete: false, query: 0),
             problems: nil)
         let route = table.routes[best.route]
-        if let mounted = best.mounted { return .failure(mountedError(mounted, under: route, view: best.view)) }
+        if let mounted = best.mounted { return mountedError(mounted, under: route, view: best.view) }
         let problems: Problems
         if let known = best.problems {
             problems = known
@@ -270,9 +299,9 @@ struct Search {
                 problems = found
             case .fits(let values):
                 switch build(route, values) {
-                case .success(let value): return .success(value)
-                case .failure(.mounted(_, let error)): return .failure(mountedError(error, under: route, view: best.view))
-                case .failure(let failure): problems = Problems(first: failure.problem(route: route, view: best.view), more: [])
+                case nil: return nil
+                case .mounted(_, let error)?: return mountedError(error, under: route, view: best.view)
+                case let failure?: problems = Problems(first: failure.problem(route: route, view: best.view), more: [])
                 }
             }
         }
@@ -281,9 +310,9 @@ struct Search {
             view: best.view, defaults: table.defaults, route: route, problems: problems, others: others,
             hosts: hostFailed || !(best.view.origin?.hostFits ?? true) ? table.acceptedHosts : [],
             expected: expectedLiterals)
-        return .failure(RouteMatchError(
+        return RouteMatchError(
             reason: problems.first.reason, input: view.link.text, subject: .link, span: problems.first.span,
-            closestRoute: route.reference, details: Memo { Diagnosis.details(input) }))
+            closestRoute: route.reference, details: Memo { Diagnosis.details(input) })
     }
 
     /// A mounted table's error as the mounting table reports it: the nested route named by its

@@ -7,7 +7,7 @@ enum BoundValue: Sendable {
     /// Every value of a repeated query key (a list label).
     case many([String])
     /// The rest of the link, for a label whose type is a mounted ``Routable`` table.
-    case mounted(LinkView)
+    indirect case mounted(LinkView)
 }
 
 /// Why a route's value could not be built from the texts its labels bind.
