@@ -3,7 +3,7 @@
 /// that matches none, the closest route and its problems.
 extension RouteTable {
     /// Builds a route's value from the texts its labels bind, or says which label refused.
-    typealias Build<Route> = (_ route: CompiledRoute, _ values: [BoundValue]) -> Result<Route, DecodeFailure>
+    typealias Build<Route> = (_ route: CompiledRoute, _ values: [BoundValue]) throws(DecodeFailure) -> Route
 
     /// Builds a route's value and keeps it (the caller's closure holds it): `nil` when it was
     /// built, else why not. The walk is not generic, so a hit looks up no generic metadata
@@ -17,7 +17,14 @@ extension RouteTable {
     ///   ``RouteTable/hostsComparedOnMiss`` other hosts.
     func match<Route>(_ text: String, build: Build<Route>) -> Result<Route, RouteMatchError> {
         var built: Route?
-        let failure = match(text) { route, values in RouteTable.keep(build(route, values), in: &built) }
+        let failure = match(text) { route, values in
+            do throws(DecodeFailure) {
+                built = try build(route, values)
+                return nil
+            } catch {
+                return error
+            }
+        }
         if let built { return .success(built) }
         return .failure(failure ?? RouteTable.unbuilt)
     }
@@ -26,21 +33,16 @@ extension RouteTable {
     func match<Route>(_ view: LinkView, build: Build<Route>) -> Result<Route, RouteMatchError> {
         var built: Route?
         var search = Search(table: self, view: view)
-        let failure = run(&search) { route, values in RouteTable.keep(build(route, values), in: &built) }
+        let failure = run(&search) { route, values in
+            do throws(DecodeFailure) {
+                built = try build(route, values)
+                return nil
+            } catch {
+                return error
+            }
+        }
         if let built { return .success(built) }
         return .failure(failure ?? RouteTable.unbuilt)
-    }
-
-    /// Stores a built value, or returns why it was not built.
-    @inline(__always)
-    private static func keep<Route>(_ result: Result<Route, DecodeFailure>, in built: inout Route?) -> DecodeFailure? {
-        switch result {
-        case .success(let value):
-            built = value
-            return nil
-        case .failure(let failure):
-            return failure
-        }
     }
 
     /// What a match reports should it end with neither a value nor an error, which the walk

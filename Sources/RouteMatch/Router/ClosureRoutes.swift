@@ -131,8 +131,8 @@ extension RouteCodec {
     /// Through closures: each route's own build and render closures.
     static func closures(_ entries: [ClosureRoutes<Route>.Entry]) -> RouteCodec {
         RouteCodec(
-            build: { route, values in
-                RouteDecoder.build(caseKey: nil, labels: route.labelNames, values: values) { decoder in
+            build: { route, values throws(DecodeFailure) in
+                try RouteDecoder.build(caseKey: nil, labels: route.labelNames, values: values) { decoder in
                     try entries[route.index].build(RouteCaptures(container: decoder.container(keyedBy: LabelKey.self)))
                 }
             },

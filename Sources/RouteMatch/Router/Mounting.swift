@@ -14,7 +14,8 @@ extension Routable {
     /// fragment) against the mounted table.
     static func matchMounted(_ view: LinkView) -> Result<Any, RouteMatchError> {
         let router = mountedRouter
-        return router.table.match(view) { route, values in router.codec.build(route, values) }.map { $0 as Any }
+        return router.table.match(view) { route, values throws(DecodeFailure) in try router.codec.build(route, values) }
+            .map { $0 as Any }
     }
 
     /// The value's path segments, query items and fragment as the mounted table writes them.

@@ -14,7 +14,7 @@ struct RouteCodec<Route>: @unchecked Sendable {
     }
 
     /// Builds route `route`'s value from the texts its labels bind, or says which label refused.
-    let build: (_ route: CompiledRoute, _ values: [BoundValue]) -> Result<Route, DecodeFailure>
+    let build: (_ route: CompiledRoute, _ values: [BoundValue]) throws(DecodeFailure) -> Route
     /// The route `value` renders with, or why it renders with none.
     let encode: (_ value: Route, _ table: RouteTable) -> Result<Encoded, RouteMatchError>
 }
@@ -30,11 +30,11 @@ extension RouteCodec where Route: Codable {
         // generic storage (an `Optional<Route>` lookup costs more than a small decode saves).
         let isConstant = constants.map { $0 != nil }
         return RouteCodec(
-            build: { route, values in
+            build: { route, values throws(DecodeFailure) in
                 if route.index < isConstant.count, isConstant[route.index], let constant = constants[route.index] {
-                    return .success(constant)
+                    return constant
                 }
-                return RouteDecoder.decode(Route.self, caseKey: route.caseKey, labels: route.labelNames, values: values)
+                return try RouteDecoder.decode(Route.self, caseKey: route.caseKey, labels: route.labelNames, values: values)
             },
             encode: { value, table in
                 let encoder = RouteEncoder(isEnum: isEnum)

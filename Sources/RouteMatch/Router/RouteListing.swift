@@ -60,8 +60,8 @@ extension Router {
     /// - Returns: The route value and its table route, or the reason it did not match.
     /// - Complexity: As ``match(_:)-(String)``.
     public func matchedRoute(for link: String) -> Result<MatchedRoute<Route>, RouteMatchError> {
-        table.match(link) { route, values in
-            codec.build(route, values).map { MatchedRoute(value: $0, route: route.reference) }
+        table.match(link) { route, values throws(DecodeFailure) in
+            MatchedRoute(value: try codec.build(route, values), route: route.reference)
         }
     }
 }

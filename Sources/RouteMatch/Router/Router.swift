@@ -38,7 +38,7 @@ public struct Router<Route>: Sendable {
     /// - Complexity: O(*m*) for a link of *m* bytes: one walk of the table's trie, whatever
     ///   the number of routes. The diagnostic's text is computed only when it is read.
     public func match(_ link: String) -> Result<Route, RouteMatchError> {
-        table.match(link) { route, values in codec.build(route, values) }
+        table.match(link) { route, values throws(DecodeFailure) in try codec.build(route, values) }
     }
 
     /// Matches a `URL` by its absolute string.
@@ -196,8 +196,9 @@ public struct Router<Route>: Sendable {
                 reason: .unrenderableRoute(.readsUnderAnotherOrigin(origins[found.index].text)), input: link,
                 subject: .render, span: nil, closestRoute: route.reference)
         }
-        let readBack = table.match(view) { compiled, values in
-            codec.build(compiled, values).map { _ in compiled.index }
+        let readBack = table.match(view) { compiled, values throws(DecodeFailure) in
+            _ = try codec.build(compiled, values)
+            return compiled.index
         }
         switch readBack {
         case .success(route.index):

@@ -88,9 +88,10 @@ struct SharedItems: Sendable {
         let failed: Problems
         switch Evaluator.evaluateQuery(route, view: view) {
         case .fits(let values):
-            switch RouteDecoder.decode(Shared.self, caseKey: nil, labels: route.labelNames, values: values) {
-            case .success(let shared): return .success(shared)
-            case .failure(let failure): failed = Problems(first: failure.problem(route: route, view: view), more: [])
+            do throws(DecodeFailure) {
+                return .success(try RouteDecoder.decode(Shared.self, caseKey: nil, labels: route.labelNames, values: values))
+            } catch {
+                failed = Problems(first: error.problem(route: route, view: view), more: [])
             }
         case .fails(let problems):
             failed = problems
@@ -128,7 +129,7 @@ extension Router {
         case .read(let components):
             var view = LinkView(components, defaults: table.defaults)
             view.sharedKeys = items.keys
-            let route = table.match(view) { compiled, values in codec.build(compiled, values) }
+            let route = table.match(view) { compiled, values throws(DecodeFailure) in try codec.build(compiled, values) }
             return route.flatMap { route in
                 items.read(Shared.self, from: view).map { SharedMatch(route: route, shared: $0) }
             }

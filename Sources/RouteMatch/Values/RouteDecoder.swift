@@ -39,24 +39,24 @@ final class RouteDecoder: CaseDecoding {
     /// Decodes `Route`, reporting the first label that does not convert.
     static func decode<Route: Decodable>(
         _ type: Route.Type, caseKey: CaseKey?, labels: [String], values: [BoundValue]
-    ) -> Result<Route, DecodeFailure> {
-        build(caseKey: caseKey, labels: labels, values: values) { try Route(from: $0) }
+    ) throws(DecodeFailure) -> Route {
+        try build(caseKey: caseKey, labels: labels, values: values) { try Route(from: $0) }
     }
 
     /// Builds a value with `run` (a type's `init(from:)`, or a closure route's build closure),
     /// reporting the first label that does not convert.
     static func build<Route>(
         caseKey: CaseKey?, labels: [String], values: [BoundValue], _ run: (RouteDecoder) throws -> Route
-    ) -> Result<Route, DecodeFailure> {
+    ) throws(DecodeFailure) -> Route {
         let decoder = RouteDecoder(caseKey: caseKey, labels: labels, values: values)
         do {
-            return .success(try run(decoder))
+            return try run(decoder)
         } catch let failure as DecodeFailure {
-            return .failure(failure)
+            throw failure
         } catch let error as DecodingError {
-            return .failure(.rejected(message: RouteDecoder.message(error)))
+            throw .rejected(message: RouteDecoder.message(error))
         } catch {
-            return .failure(.rejected(message: "\(error)"))
+            throw .rejected(message: "\(error)")
         }
     }
 
