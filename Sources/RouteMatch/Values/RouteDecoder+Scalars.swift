@@ -13,72 +13,73 @@ extension RouteDecoder.Labels {
     }
 
     @inline(__always)
-    func scalar<T: Decodable>(_ key: Key, _ convert: (String) -> Result<T, TextConversion.Failure>) throws -> T {
+    func scalar<T: Decodable>(_ key: Key, _ convert: (String) throws(TextConversion.Failure) -> T) throws -> T {
         guard let (slot, text) = try single(key) else { return try decodeValue(T.self, forKey: key) }
-        switch convert(text) {
-        case .success(let value): return value
-        case .failure(let failure): throw DecodeFailure.label(slot, element: 0, expected: failure.expected)
+        do throws(TextConversion.Failure) {
+            return try convert(text)
+        } catch {
+            throw DecodeFailure.label(slot, element: 0, expected: error.expected)
         }
     }
 
     @inline(__always)
-    func optionalScalar<T: Decodable>(_ key: Key, _ convert: (String) -> Result<T, TextConversion.Failure>) throws -> T? {
+    func optionalScalar<T: Decodable>(_ key: Key, _ convert: (String) throws(TextConversion.Failure) -> T) throws -> T? {
         if try decodeNil(forKey: key) { return nil }
         return try scalar(key, convert)
     }
 
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try scalar(key) { .success($0) } }
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try optionalScalar(key) { .success($0) } }
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try scalar(key) { TextConversion.parsed(Bool.self, $0) } }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try scalar(key) { $0 } }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try optionalScalar(key) { $0 } }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try scalar(key) { text throws(TextConversion.Failure) in try TextConversion.parsed(Bool.self, text) } }
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        try optionalScalar(key) { TextConversion.parsed(Bool.self, $0) }
+        try optionalScalar(key) { text throws(TextConversion.Failure) in try TextConversion.parsed(Bool.self, text) }
     }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try scalar(key) { TextConversion.parsed(Double.self, $0) } }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try scalar(key) { text throws(TextConversion.Failure) in try TextConversion.parsed(Double.self, text) } }
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        try optionalScalar(key) { TextConversion.parsed(Double.self, $0) }
+        try optionalScalar(key) { text throws(TextConversion.Failure) in try TextConversion.parsed(Double.self, text) }
     }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try scalar(key) { TextConversion.parsed(Float.self, $0) } }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try scalar(key) { text throws(TextConversion.Failure) in try TextConversion.parsed(Float.self, text) } }
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        try optionalScalar(key) { TextConversion.parsed(Float.self, $0) }
+        try optionalScalar(key) { text throws(TextConversion.Failure) in try TextConversion.parsed(Float.self, text) }
     }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try scalar(key) { TextConversion.integer(Int.self, $0) } }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try scalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(Int.self, text) } }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        try optionalScalar(key) { TextConversion.integer(Int.self, $0) }
+        try optionalScalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(Int.self, text) }
     }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try scalar(key) { TextConversion.integer(Int8.self, $0) } }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try scalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(Int8.self, text) } }
     func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
-        try optionalScalar(key) { TextConversion.integer(Int8.self, $0) }
+        try optionalScalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(Int8.self, text) }
     }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try scalar(key) { TextConversion.integer(Int16.self, $0) } }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try scalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(Int16.self, text) } }
     func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
-        try optionalScalar(key) { TextConversion.integer(Int16.self, $0) }
+        try optionalScalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(Int16.self, text) }
     }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try scalar(key) { TextConversion.integer(Int32.self, $0) } }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try scalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(Int32.self, text) } }
     func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
-        try optionalScalar(key) { TextConversion.integer(Int32.self, $0) }
+        try optionalScalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(Int32.self, text) }
     }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try scalar(key) { TextConversion.integer(Int64.self, $0) } }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try scalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(Int64.self, text) } }
     func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-        try optionalScalar(key) { TextConversion.integer(Int64.self, $0) }
+        try optionalScalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(Int64.self, text) }
     }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try scalar(key) { TextConversion.integer(UInt.self, $0) } }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try scalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(UInt.self, text) } }
     func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
-        try optionalScalar(key) { TextConversion.integer(UInt.self, $0) }
+        try optionalScalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(UInt.self, text) }
     }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try scalar(key) { TextConversion.integer(UInt8.self, $0) } }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try scalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(UInt8.self, text) } }
     func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
-        try optionalScalar(key) { TextConversion.integer(UInt8.self, $0) }
+        try optionalScalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(UInt8.self, text) }
     }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try scalar(key) { TextConversion.integer(UInt16.self, $0) } }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try scalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(UInt16.self, text) } }
     func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
-        try optionalScalar(key) { TextConversion.integer(UInt16.self, $0) }
+        try optionalScalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(UInt16.self, text) }
     }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try scalar(key) { TextConversion.integer(UInt32.self, $0) } }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try scalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(UInt32.self, text) } }
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
-        try optionalScalar(key) { TextConversion.integer(UInt32.self, $0) }
+        try optionalScalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(UInt32.self, text) }
     }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try scalar(key) { TextConversion.integer(UInt64.self, $0) } }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try scalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(UInt64.self, text) } }
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
-        try optionalScalar(key) { TextConversion.integer(UInt64.self, $0) }
+        try optionalScalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(UInt64.self, text) }
     }
 }

@@ -119,27 +119,26 @@ final class RouteDecoder: CaseDecoding {
             guard let slot = decoder.slot(key.stringValue) else {
                 throw DecodeFailure.rejected(message: "no value for '\(key.stringValue)'")
             }
-            let result: Result<T, TextConversion.Failure>
-            switch decoder.values[slot] {
-            case .one(let text): result = TextConversion.value(T.self, single: text)
-            case .many(let texts): result = TextConversion.value(T.self, from: texts)
-            case .absent: result = TextConversion.value(T.self, from: [])
-            case .mounted(let view):
-                guard let routable = T.self as? any Routable.Type else {
-                    throw DecodeFailure.rejected(message: "'\(key.stringValue)' is not a route type")
+            let view: LinkView
+            do throws(TextConversion.Failure) {
+                switch decoder.values[slot] {
+                case .one(let text): return try TextConversion.convert(T.self, single: text)
+                case .many(let texts): return try TextConversion.convert(T.self, from: texts)
+                case .absent: return try TextConversion.convert(T.self, from: [])
+                case .mounted(let mounted): view = mounted
                 }
-                switch routable.matchMounted(view) {
-                case .success(let value):
-                    guard let typed = value as? T else { throw DecodeFailure.rejected(message: "'\(key.stringValue)'") }
-                    return typed
-                case .failure(let error):
-                    throw DecodeFailure.mounted(slot, error: error)
-                }
+            } catch {
+                throw DecodeFailure.label(slot, element: error.index, expected: error.expected)
             }
-            switch result {
-            case .success(let value): return value
-            case .failure(let failure):
-                throw DecodeFailure.label(slot, element: failure.index, expected: failure.expected)
+            guard let routable = T.self as? any Routable.Type else {
+                throw DecodeFailure.rejected(message: "'\(key.stringValue)' is not a route type")
+            }
+            switch routable.matchMounted(view) {
+            case .success(let value):
+                guard let typed = value as? T else { throw DecodeFailure.rejected(message: "'\(key.stringValue)'") }
+                return typed
+            case .failure(let error):
+                throw DecodeFailure.mounted(slot, error: error)
             }
         }
 

@@ -30,78 +30,104 @@ enum TextConversion {
     }
 
     /// Converts one text to `T`.
-    @inline(__always)
     static func value<T: Decodable>(_ type: T.Type, single text: String) -> Result<T, Failure> {
-        if let direct = scalar(T.self, text) { return direct }
-        return value(T.self, from: [text])
+        do throws(Failure) {
+            return .success(try convert(T.self, single: text))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Converts one text to `T`, throwing what was expected. The hit path's spelling: it wraps
+    /// `T` in no `Result` or `Optional`, whose generic metadata a call would look up.
+    static func convert<T: Decodable>(_ type: T.Type, single text: String) throws(Failure) -> T {
+        if isScalar(T.self) { return try scalar(T.self, text) }
+        return try convert(T.self, from: [text])
     }
 
     /// Converts `texts` (every value of a repeated query key) to `T` through its `Decodable`.
     static func value<T: Decodable>(_ type: T.Type, from texts: [String]) -> Result<T, Failure> {
-        do {
-            return .success(try T(from: TextDecoder(texts: texts)))
-        } catch let failure as Failure {
-            return .failure(failure)
+        do throws(Failure) {
+            return .success(try convert(T.self, from: texts))
         } catch {
-            return .failure(Failure(T.self))
+            return .failure(error)
+        }
+    }
+
+    /// Converts `texts` to `T` through its `Decodable`, throwing what was expected.
+    static func convert<T: Decodable>(_ type: T.Type, from texts: [String]) throws(Failure) -> T {
+        do {
+            return try T(from: TextDecoder(texts: texts))
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw Failure(T.self)
         }
     }
 
     /// Converts one text to a scalar type RouteMatch knows; `nil` when `T` is not one.
-    @inline(__always)
     static func scalar<T>(_ type: T.Type, _ text: String) -> Result<T, Failure>? {
+        guard isScalar(T.self) else { return nil }
+        do throws(Failure) {
+            return .success(try scalar(T.self, text))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Whether ``scalar(_:_:)-(T.Type,_)`` reads `T` itself: the standard scalars and any
+    /// `LosslessStringConvertible` type.
+    @inline(__always)
+    static func isScalar<T>(_ type: T.Type) -> Bool {
+        T.self == String.self || T.self == Int.self || T.self == Bool.self || T.self == Double.self
+            || T.self == UUID.self || T.self == Int64.self || T.self == Int32.self || T.self == Int16.self
+            || T.self == Int8.self || T.self == UInt.self || T.self == UInt64.self || T.self == UInt32.self
+            || T.self == UInt16.self || T.self == UInt8.self || T.self == Float.self
+            || T.self is any LosslessStringConvertible.Type
+    }
+
+    /// Converts one text to `T`, one of the types ``isScalar(_:)`` accepts.
+    private static func scalar<T>(_ type: T.Type, _ text: String) throws(Failure) -> T {
         if T.self == String.self { return cast(text) }
-        if T.self == Int.self { return integer(Int.self, text).flatMap(cast) }
-        if T.self == Bool.self {
-            guard let value = Bool(text) else { return .failure(Failure(Bool.self)) }
-            return cast(value)
-        }
-        if T.self == Double.self {
-            guard let value = Double(text) else { return .failure(Failure(Double.self)) }
-            return cast(value)
-        }
+        if T.self == Int.self { return cast(try integer(Int.self, text)) }
+        if T.self == Bool.self { return cast(try parsed(Bool.self, text)) }
+        if T.self == Double.self { return cast(try parsed(Double.self, text)) }
         if T.self == UUID.self {
-            guard let value = UUID(uuidString: text) else { return .failure(Failure(UUID.self)) }
+            guard let value = UUID(uuidString: text) else { throw Failure(UUID.self) }
             return cast(value)
         }
-        if T.self == Int64.self { return integer(Int64.self, text).flatMap(cast) }
-        if T.self == Int32.self { return integer(Int32.self, text).flatMap(cast) }
-        if T.self == Int16.self { return integer(Int16.self, text).flatMap(cast) }
-        if T.self == Int8.self { return integer(Int8.self, text).flatMap(cast) }
-        if T.self == UInt.self { return integer(UInt.self, text).flatMap(cast) }
-        if T.self == UInt64.self { return integer(UInt64.self, text).flatMap(cast) }
-        if T.self == UInt32.self { return integer(UInt32.self, text).flatMap(cast) }
-        if T.self == UInt16.self { return integer(UInt16.self, text).flatMap(cast) }
-        if T.self == UInt8.self { return integer(UInt8.self, text).flatMap(cast) }
-        if T.self == Float.self {
-            guard let value = Float(text) else { return .failure(Failure(Float.self)) }
-            return cast(value)
-        }
-        if let lossless = T.self as? any LosslessStringConvertible.Type {
-            guard let value = lossless.init(text) else { return .failure(Failure(T.self)) }
-            return cast(value)
-        }
-        return nil
+        if T.self == Int64.self { return cast(try integer(Int64.self, text)) }
+        if T.self == Int32.self { return cast(try integer(Int32.self, text)) }
+        if T.self == Int16.self { return cast(try integer(Int16.self, text)) }
+        if T.self == Int8.self { return cast(try integer(Int8.self, text)) }
+        if T.self == UInt.self { return cast(try integer(UInt.self, text)) }
+        if T.self == UInt64.self { return cast(try integer(UInt64.self, text)) }
+        if T.self == UInt32.self { return cast(try integer(UInt32.self, text)) }
+        if T.self == UInt16.self { return cast(try integer(UInt16.self, text)) }
+        if T.self == UInt8.self { return cast(try integer(UInt8.self, text)) }
+        if T.self == Float.self { return cast(try parsed(Float.self, text)) }
+        guard let lossless = T.self as? any LosslessStringConvertible.Type,
+              let value = lossless.init(text) as? T else { throw Failure(T.self) }
+        return value
     }
 
     @inline(__always)
-    static func integer<I: FixedWidthInteger>(_ type: I.Type, _ text: String) -> Result<I, Failure> {
-        if let value = I(text) { return .success(value) }
-        return .failure(Failure(I.self))
+    static func integer<I: FixedWidthInteger>(_ type: I.Type, _ text: String) throws(Failure) -> I {
+        guard let value = I(text) else { throw Failure(I.self) }
+        return value
     }
 
     /// Reads a floating-point or Boolean value, naming the type on failure.
     @inline(__always)
-    static func parsed<T: LosslessStringConvertible>(_ type: T.Type, _ text: String) -> Result<T, Failure> {
-        guard let value = T(text) else { return .failure(Failure(T.self)) }
-        return .success(value)
+    static func parsed<T: LosslessStringConvertible>(_ type: T.Type, _ text: String) throws(Failure) -> T {
+        guard let value = T(text) else { throw Failure(T.self) }
+        return value
     }
 
     /// Returns `value` as `T`, which the caller has checked is `V`: a bit cast, not a dynamic one.
     @inline(__always)
-    private static func cast<T, V>(_ value: V) -> Result<T, Failure> {
-        guard T.self == V.self else { return .failure(Failure(T.self)) }
-        return .success(unsafeBitCast(value, to: T.self))
+    private static func cast<T, V>(_ value: V) -> T {
+        unsafeBitCast(value, to: T.self)
     }
 
     /// The type's name as diagnostics show it; a `CaseIterable` raw-value enum lists its values.
