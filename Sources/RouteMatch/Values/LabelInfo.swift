@@ -2,11 +2,11 @@
 /// `Decodable` conformance: its name, its type, and how to read it from text.
 struct LabelInfo: Sendable {
     /// The label (`id` in `case user(id: Int)`; `_0` for an unlabeled value).
-    let name: String
+    var name: String
     /// The type as diagnostics name it: `Int`, `Tab (home, settings)`, `[Int]`.
     let typeName: String
     /// Whether the value is an `Optional` (decoded with `decodeIfPresent`).
-    let isOptional: Bool
+    var isOptional: Bool
     /// Whether the value is a list (every value of a repeated query key).
     let isList: Bool
     /// A text that converts, for the example link a diagnostic suggests.
@@ -64,7 +64,42 @@ enum ValueProbe {
     /// `LosslessStringConvertible` type of the user's own.
     static let sampleTexts = ["42", "text", "true", "1.5", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "a", ""]
 
+    /// What probing a type found, kept per type: tables of many routes repeat a few types,
+    /// and a table is built again with the same ones (a ``Router`` built per test, say).
+    private enum Known {
+        case probed(value: Any, info: LabelInfo)
+        case refused(RouteMatchError.TypeProblem)
+    }
+
+    private static let known = Locked<[ObjectIdentifier: Known]>([:])
+
     static func probe<T: Decodable>(
+        _ type: T.Type, label: String, isOptional: Bool
+    ) -> Result<ProbedValue<T>, Refused<RouteMatchError.TypeProblem>> {
+        let id = ObjectIdentifier(T.self)
+        switch known.withLock({ $0[id] }) {
+        case .probed(let value, var info)?:
+            if let value = value as? T {
+                (info.name, info.isOptional) = (label, isOptional)
+                return .success(ProbedValue(value: value, info: info))
+            }
+        case .refused(let problem)?:
+            return .failure(Refused(problem))
+        case nil:
+            break
+        }
+        let found = probeAnew(T.self, label: label, isOptional: isOptional)
+        // A route type's sample depends on the mounts under way (its recursion guard): not kept.
+        if !(T.self is any Routable.Type) {
+            switch found {
+            case .success(let probed): known.withLock { $0[id] = .probed(value: probed.value, info: probed.info) }
+            case .failure(let refused): known.withLock { $0[id] = .refused(refused.why) }
+            }
+        }
+        return found
+    }
+
+    private static func probeAnew<T: Decodable>(
         _ type: T.Type, label: String, isOptional: Bool
     ) -> Result<ProbedValue<T>, Refused<RouteMatchError.TypeProblem>> {
         // Routes of their own: mounted under the label's rest capture.
