@@ -4,7 +4,8 @@ import Foundation
 enum Report {
     static func print(
         results: [(scenario: String, size: Int?, result: Harness.Result)], quick: Bool, sink: Int,
-        coldFirstUse: [(Int, Double)], coldOriginsFirstUse: [(Int, Double)], coldNestedFirstUse: Double
+        coldFirstUse: [(Int, Double)], coldOriginsFirstUse: [(Int, Double)], coldNestedFirstUse: Double,
+        tableMemory: [(Int, Int)]
     ) {
         func time(_ scenario: String, _ size: Int?) -> Double? {
             results.first { $0.scenario == scenario && $0.size == size }?.result.nanoseconds
@@ -79,6 +80,23 @@ enum Report {
         if let build = time("RouteMatch: build the table", 1000) {
             lines.append("- building the 1,000-route table: \(format(nanoseconds: build)) (goal ≤ 5 ms)")
         }
+        for size in [10, 100] {
+            lines.append("- enum typed hit (deep link) ÷ URLComponents(string:) alone, \(size) routes: "
+                + ratio(time("RouteMatch: typed hit, deep link", size), urlComponents) + " (goal ≤ 3×)")
+        }
+        lines.append("- closure-route hit (RouteMatch's own parts: reading, dispatch, binding, converting) ÷ URLComponents(string:) alone: "
+            + ratio(time("RouteMatch closure routes: typed hit, last route", 10), urlComponents) + " (goal ≤ 1.5×)")
+        lines.append("- read, dispatched and bound, not converted (closure route reading its capture as text) ÷ URLComponents(string:) alone: "
+            + ratio(time("RouteMatch closure routes: read, dispatched, bound (no conversion)", 10), urlComponents))
+        lines.append("- a case without values ÷ a case with one Int, same enum: "
+            + ratio(time("RouteMatch: typed hit, case without values (7-case enum)", nil),
+                    time("RouteMatch: typed hit, case with one Int (7-case enum)", nil)))
+        if let miss = time("RouteMatch: miss, rendered text", 1000) {
+            lines.append("- a first-segment miss, rendered, at 1,000 routes: \(format(nanoseconds: miss)) (goal ≤ 10 µs)")
+        }
+        lines.append("- table memory (live heap bytes kept by a built table): "
+            + tableMemory.map { "\($0.0) routes \($0.1) B (\($0.1 / $0.0) B a route)" }.joined(separator: ", ")
+            + " (goal < 1 KB a route)")
         lines.append("")
         lines.append("First use in a new process (the table is built while Swift instantiates the type's metadata for the first time; one measurement each): "
             + coldFirstUse.map { "\(format(nanoseconds: $0.1)) at \($0.0) routes" }.joined(separator: ", "))
