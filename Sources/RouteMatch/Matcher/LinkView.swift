@@ -2,77 +2,88 @@
 /// from, or the first path segment of a raw string) and the path segments a route's pattern is
 /// compared with.
 struct LinkView: Sendable {
-    let link: LinkComponents
+    /// What every view of one read link shares, held once: copying a view (the walk and each
+    /// attempt keep one) retains one object instead of every string and array of the link.
+    private final class Shared: Sendable {
+        let link: LinkComponents
+        let host: String?
+        let hostRange: Range<Int>?
+        let origin: OriginMatch?
+
+        init(link: LinkComponents, host: String?, hostRange: Range<Int>?, origin: OriginMatch?) {
+            (self.link, self.host, self.hostRange, self.origin) = (link, host, hostRange, origin)
+        }
+    }
+
+    private let shared: Shared
+
+    /// The link as read.
+    var link: LinkComponents { _read { yield shared.link } }
     /// The host the link is matched under, lower-cased (with `:port` when the port is not the
     /// scheme's default); `nil` for a link that has a scheme but no host (`myapp:/user/42`,
     /// `myapp:///user/42`), which no host check lets through, and for a raw string with no
     /// first segment under a table whose patterns give their hosts.
-    let host: String?
+    var host: String? { shared.host }
     /// The host as it stands in the link; for a link without a host, the empty range where
     /// its host belongs; `nil` when the host came from the table's origin.
-    let hostRange: Range<Int>?
+    var hostRange: Range<Int>? { shared.hostRange }
+    /// For a table with origins: the origin the link comes from, or the nearest and why not.
+    var origin: OriginMatch? { shared.origin }
     /// The path segments a pattern's path is compared with: after the host, and after the
     /// origin's path prefix in a view for the table's origins.
     let segments: ArraySlice<LinkComponents.Segment>
-    /// For a table with origins: the origin the link comes from, or the nearest and why not.
-    let origin: OriginMatch?
     /// The query keys every route shares (read beside the route), which strict query mode accepts.
     var sharedKeys: Set<String> = []
 
     init(_ link: LinkComponents, defaults: TableDefaults) {
-        self.link = link
+        let host: String?, hostRange: Range<Int>?, origin: OriginMatch?
+        (host, hostRange, origin, segments) = LinkView.resolve(link, defaults: defaults)
+        shared = Shared(link: link, host: host, hostRange: hostRange, origin: origin)
+    }
+
+    /// The host, where it stands, the origin and the segments a table reads in `link`.
+    private static func resolve(
+        _ link: LinkComponents, defaults: TableDefaults
+    ) -> (String?, Range<Int>?, OriginMatch?, ArraySlice<LinkComponents.Segment>) {
         if !defaults.origins.isEmpty {
             let origin = OriginMatch.resolve(link, origins: defaults.origins, order: defaults.originOrder, options: defaults.options)
-            self.origin = origin
+            let segments = link.segments.dropFirst(origin.prefixCount)
             if let host = link.host {
-                self.host = link.port.map { host + ":" + $0 } ?? host
-                self.hostRange = link.hostRange.map { range in link.portRange.map { range.lowerBound..<$0.upperBound } ?? range }
+                let range = link.hostRange.map { range in link.portRange.map { range.lowerBound..<$0.upperBound } ?? range }
+                return (link.port.map { host + ":" + $0 } ?? host, range, origin, segments)
             } else if link.scheme == nil || (origin.accepted && defaults.options.allowsLinksWithoutHost) {
-                self.host = defaults.origins[origin.index].host
-                self.hostRange = nil
+                return (defaults.origins[origin.index].host, nil, origin, segments)
             } else {
-                self.host = nil
                 let place = link.authorityRange?.lowerBound ?? (link.schemeRange?.upperBound ?? 0) + 1
-                self.hostRange = place..<place
+                return (nil, place..<place, origin, segments)
             }
-            self.segments = link.segments.dropFirst(origin.prefixCount)
-            return
         }
-        self.origin = nil
         if let host = link.host {
-            self.host = link.port.map { host + ":" + $0 } ?? host
-            self.hostRange = link.hostRange.map { range in
-                link.portRange.map { range.lowerBound..<$0.upperBound } ?? range
-            }
-            self.segments = link.segments[...]
+            let range = link.hostRange.map { range in link.portRange.map { range.lowerBound..<$0.upperBound } ?? range }
+            return (link.port.map { host + ":" + $0 } ?? host, range, nil, link.segments[...])
         } else if link.scheme != nil, !defaults.options.allowsLinksWithoutHost {
             // A scheme and no host: never read as a raw string, never a segment promoted.
-            self.host = nil
             let place = link.authorityRange?.lowerBound ?? (link.schemeRange?.upperBound ?? 0) + 1
-            self.hostRange = place..<place
-            self.segments = link.segments[...]
+            return (nil, place..<place, nil, link.segments[...])
         } else if let first = link.segments.first {
             // A raw string under a table without a default host: its first segment is the host.
-            self.host = first.value.asciiLowercased
-            self.hostRange = first.range
-            self.segments = link.segments.dropFirst()
+            return (first.value.asciiLowercased, first.range, nil, link.segments.dropFirst())
         } else {
-            self.host = nil
-            self.hostRange = link.pathRange.lowerBound..<link.pathRange.lowerBound
-            self.segments = link.segments.dropFirst()
+            return (nil, link.pathRange.lowerBound..<link.pathRange.lowerBound, nil, link.segments.dropFirst())
         }
     }
 
     private init(_ other: LinkView, segments: ArraySlice<LinkComponents.Segment>) {
-        (link, host, hostRange, origin) = (other.link, other.host, other.hostRange, other.origin)
+        shared = other.shared
         self.segments = segments
         self.sharedKeys = other.sharedKeys
     }
 
     private init(mounting other: LinkView, segments: ArraySlice<LinkComponents.Segment>) {
-        (link, host, hostRange) = (other.link, other.host, other.hostRange)
+        shared = Shared(
+            link: other.link, host: other.host, hostRange: other.hostRange,
+            origin: OriginMatch(index: 0, prefixCount: 0, problems: [], schemeFits: true, hostFits: true))
         self.segments = segments
-        self.origin = OriginMatch(index: 0, prefixCount: 0, problems: [], schemeFits: true, hostFits: true)
         self.sharedKeys = other.sharedKeys
     }
 
