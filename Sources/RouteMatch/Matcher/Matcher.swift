@@ -16,17 +16,14 @@ extension RouteTable {
     ///   walk. A link whose host is not the table's also compares its path under at most
     ///   ``RouteTable/hostsComparedOnMiss`` other hosts.
     func match<Route>(_ text: String, build: Build<Route>) -> Result<Route, RouteMatchError> {
-        var built: Route?
-        let failure = match(text) { route, values in
-            do throws(DecodeFailure) {
-                built = try build(route, values)
-                return nil
-            } catch {
-                return error
-            }
+        if let error = definitionError() { return .failure(error) }
+        switch LinkReader.read(text, limits: options.limits) {
+        case .read(let link):
+            return match(LinkView(link, defaults: defaults), build: build)
+        case .unreadable(let problem):
+            return .failure(RouteMatchError(
+                reason: problem.reason, input: text, subject: .link, span: problem.span, closestRoute: nil))
         }
-        if let built { return .success(built) }
-        return .failure(failure ?? RouteTable.unbuilt)
     }
 
     /// Matches a link already read.
@@ -49,18 +46,6 @@ extension RouteTable {
     /// never does (every path returns one or the other).
     private static var unbuilt: RouteMatchError {
         RouteMatchError(reason: .noRoutes, input: "", subject: .link, span: nil, closestRoute: nil)
-    }
-
-    /// Matches `text`, building with `attempt`: `nil` when a route was built.
-    private func match(_ text: String, attempt: Attempt) -> RouteMatchError? {
-        if let error = definitionError() { return error }
-        switch LinkReader.read(text, limits: options.limits) {
-        case .read(let link):
-            var search = Search(table: self, view: LinkView(link, defaults: defaults))
-            return run(&search, attempt: attempt)
-        case .unreadable(let problem):
-            return RouteMatchError(reason: problem.reason, input: text, subject: .link, span: problem.span, closestRoute: nil)
-        }
     }
 
     private func run(_ search: inout Search, attempt: Attempt) -> RouteMatchError? {
