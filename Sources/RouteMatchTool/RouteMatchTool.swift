@@ -107,6 +107,17 @@ public enum RouteMatchTool {
     }
 }
 
+/// The C library's `write(2)` (a plain `write` would find other declarations first).
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
+#if canImport(Glibc)
+    Glibc.write(descriptor, bytes, count)
+#elseif canImport(Musl)
+    Musl.write(descriptor, bytes, count)
+#else
+    Darwin.write(descriptor, bytes, count)
+#endif
+}
+
 /// Where the tool reads and writes: the process's standard streams, or strings in tests.
 public struct ToolIO {
     /// Everything written to standard output (in a test), or what is still buffered.
@@ -150,8 +161,7 @@ public struct ToolIO {
                 guard let base = bytes.baseAddress else { return }
                 var offset = 0
                 while offset < bytes.count {
-                    let written = Foundation.write(isError ? STDERR_FILENO : STDOUT_FILENO,
-                                                   base + offset, bytes.count - offset)
+                    let written = systemWrite(isError ? STDERR_FILENO : STDOUT_FILENO, base + offset, bytes.count - offset)
                     guard written > 0 else { return }
                     offset += written
                 }
