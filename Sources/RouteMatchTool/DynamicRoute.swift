@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import RouteMatch
+@_spi(Tools) import RouteMatch
 
 /// A route read from a ``RouteFile``: its name and each value, converted to its declared type.
 struct DynamicRoute: Sendable, CustomStringConvertible {
@@ -43,7 +43,14 @@ extension ToolTable {
                     }
                 }
             }
-            return ToolTable(router, name: name)
+            // Definition problems are shown in the file's own text (`${id:Int}`), caret included.
+            let written = Dictionary(file.routes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            return ToolTable(router, name: name) { error in
+                error.movingDefinitionProblems { reference in
+                    guard let route = written[reference.name], route.pattern == reference.pattern else { return nil }
+                    return (RouteReference(name: route.name, pattern: route.writtenPattern), route.writtenOffset)
+                }
+            }
         }
     }
 }

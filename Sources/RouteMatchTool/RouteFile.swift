@@ -31,6 +31,31 @@ public struct RouteFile: Sendable, Equatable {
         public let values: [Value]
         /// The route's line number, from 1.
         public let line: Int
+
+        /// Where UTF-8 offset `offset` of ``pattern`` stands in ``writtenPattern``: the
+        /// pattern's text is the written one without each placeholder's `:Type`.
+        ///
+        /// - Parameter offset: An offset into ``pattern``, from 0 to its length.
+        /// - Returns: The offset of the same place in ``writtenPattern``.
+        public func writtenOffset(_ offset: Int) -> Int {
+            let compiled = Array(pattern.utf8), written = Array(writtenPattern.utf8)
+            var i = 0, j = 0, inPlaceholder = false
+            while i < offset, i < compiled.count, j < written.count {
+                if inPlaceholder, compiled[i] == UInt8(ascii: "}"), written[j] == UInt8(ascii: ":") {
+                    // The type the library never saw: skip it.
+                    while j < written.count, written[j] != UInt8(ascii: "}") { j += 1 }
+                    continue
+                }
+                if compiled[i] == UInt8(ascii: "$"), i + 1 < compiled.count, compiled[i + 1] == UInt8(ascii: "{") {
+                    inPlaceholder = true
+                } else if compiled[i] == UInt8(ascii: "}") {
+                    inPlaceholder = false
+                }
+                i += 1
+                j += 1
+            }
+            return j + max(0, offset - i)
+        }
     }
 
     /// A placeholder's name and declared type.

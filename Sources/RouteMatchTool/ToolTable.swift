@@ -51,6 +51,11 @@ public struct ToolTable: Sendable {
     ///   - router: The router.
     ///   - name: The name the tool prints for it.
     public init<Route>(_ router: Router<Route>, name: String) {
+        self.init(router, name: name) { $0 }
+    }
+
+    /// A table whose definition problems `present` shows (a route file's, in the file's text).
+    init<Route>(_ router: Router<Route>, name: String, presenting present: @escaping @Sendable (RouteMatchError) -> RouteMatchError) {
         self.name = name
         let listings = router.listings
         self.listings = listings
@@ -66,7 +71,7 @@ public struct ToolTable: Sendable {
                 try router.validate()
                 return nil
             } catch {
-                return error
+                return present(error)
             }
         }
     }

@@ -32,6 +32,7 @@ import RouteMatch
         @host app
         user: user/${idd:Int}/${id
         posts: user/${x}/posts?a=1&a=2
+        pair: x/${a:Int}/${a:Int}?b=${b:[Int]}
         """
 
     static let files = ["store.txt": storeRoutes, "bad.txt": malformedRoutes, "broken.txt": brokenRoutes]
@@ -202,6 +203,23 @@ import RouteMatch
         #expect(file.routes.map(\.pattern) == ["x/${id}?q=${q}#top", "files/${path...}?tag=${tags}"])
         #expect(file.routes.map { $0.values.map(\.type.description) } == [["Int", "String?"], ["String", "[Int]?"]])
         #expect(file.routes.map(\.line) == [3, 4])
+    }
+
+    /// A route file's pattern without its types, and back: each offset of the compiled
+    /// pattern lands on the same place of the written one.
+    @Test(arguments: [
+        ("a/${id:Int}/b", [0: 0, 2: 2, 4: 4, 6: 6, 7: 11, 8: 12, 9: 13]),
+        ("x/${a}/${b:[Int]?}", [2: 2, 6: 6, 7: 7, 11: 18]),
+        ("${p...:String}", [0: 0, 2: 2, 6: 6, 7: 14]),
+        ("plain/text", [0: 0, 5: 5, 10: 10]),
+        ("v/${v:String", [2: 2, 12: 12]),
+    ])
+    func mapsCompiledOffsetsToTheWrittenPattern(_ written: String, _ expected: [Int: Int]) throws {
+        let file = try RouteFile.parse("@scheme s\n@host h\nr: " + written).get()
+        let route = try #require(file.routes.first)
+        for (compiled, place) in expected.sorted(by: { $0.key < $1.key }) {
+            #expect(route.writtenOffset(compiled) == place, "offset \(compiled) of \(route.pattern)")
+        }
     }
 
     @Test func aRouteFileWithoutRoutesSaysSo() {

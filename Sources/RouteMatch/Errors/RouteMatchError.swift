@@ -244,3 +244,29 @@ extension RouteMatchError {
         var isSharedItems = false
     }
 }
+
+extension RouteMatchError {
+    /// The error with each definition problem's route and span moved into another spelling of
+    /// its pattern: RouteMatch's tool shows a route file's problems in the file's own text
+    /// (`${id:Int}`, where the library compiled `${id}`). `map` gives, for a route, the
+    /// reference to show and how a UTF-8 offset of its compiled pattern moves; `nil` keeps the
+    /// problem as it is. A link or render error is returned unchanged.
+    ///
+    /// - Parameter map: The new reference and offset mapping for a route, or `nil`.
+    /// - Returns: The error with its definition problems moved.
+    @_spi(Tools) public func movingDefinitionProblems(
+        _ map: (RouteReference) -> (route: RouteReference, offset: (Int) -> Int)?
+    ) -> RouteMatchError {
+        guard subject == .pattern, !definitionProblems.isEmpty else { return self }
+        let problems = definitionProblems.map { problem -> DefinitionProblem in
+            guard let route = problem.route, let moved = map(route) else { return problem }
+            let span = problem.span.map { moved.offset($0.lowerBound)..<max(moved.offset($0.lowerBound), moved.offset($0.upperBound)) }
+            return DefinitionProblem(route: moved.route, reason: problem.reason, span: span, alternatives: problem.alternatives)
+        }
+        let tableName = details.tableName
+        let first = problems[0]
+        return RouteMatchError(
+            reason: first.reason, input: first.route?.pattern ?? input, subject: .pattern, span: first.span,
+            closestRoute: first.route, definitionProblems: problems, details: Memo { Details(tableName: tableName) })
+    }
+}
