@@ -265,7 +265,8 @@ struct Search {
         guard !hostFailed, case .left(let index)? = firstPath else { return nil }
         let node = table.trie.nodes[index]
         guard !node.literals.isEmpty else { return nil }
-        return Diagnosis.ExpectedLiterals(first: node.firstLiterals, more: node.literals.count - node.firstLiterals.count)
+        let first = table.trie.firstLiterals(of: index)
+        return Diagnosis.ExpectedLiterals(first: first, more: node.literals.count - first.count)
     }
 
     /// The closest route's verdict: its problems, or (for a route the walk stopped short of

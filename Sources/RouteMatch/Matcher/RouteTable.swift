@@ -151,8 +151,6 @@ final class RouteTable: Sendable {
         let labels = definition.labels
         let labelNames = labels.map(\.name)
         var sources = [CompiledRoute.Source](repeating: .none, count: labels.count)
-        var segmentLabels: [Int?] = []
-        var queryLabels: [Int?] = []
         var fragmentLabel: Int?
 
         func bind(_ name: String, _ source: CompiledRoute.Source, span: Range<Int>) -> Int? {
@@ -193,12 +191,13 @@ final class RouteTable: Sendable {
             }
         }
 
-        for (offset, segment) in ast.segments.enumerated() {
+        // Built by `map`, so that the arrays the route keeps have no room left over.
+        let segmentLabels: [Int?] = ast.segments.enumerated().map { offset, segment in
             let source: CompiledRoute.Source = segment.value.isRest ? .rest(offset) : .segment(offset)
-            segmentLabels.append(segment.value.captureName.flatMap { bind($0, source, span: segment.captureSpan ?? segment.span) })
+            return segment.value.captureName.flatMap { bind($0, source, span: segment.captureSpan ?? segment.span) }
         }
-        for (offset, item) in ast.queryItems.enumerated() {
-            queryLabels.append(item.value.captureName.flatMap { bind($0, .query(offset), span: item.captureSpan ?? item.valueSpan) })
+        let queryLabels: [Int?] = ast.queryItems.enumerated().map { offset, item in
+            item.value.captureName.flatMap { bind($0, .query(offset), span: item.captureSpan ?? item.valueSpan) }
         }
         if let fragment = ast.fragment, let name = fragment.value.captureName {
             fragmentLabel = bind(name, .fragment, span: fragment.captureSpan ?? fragment.span)

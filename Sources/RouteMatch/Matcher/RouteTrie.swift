@@ -11,9 +11,41 @@ struct RouteTrie: Sendable {
         let child: Int
     }
 
+    /// A node's literal edges by (percent-decoded) segment text. Most nodes have one, which is
+    /// kept inline: a dictionary of one entry would cost a route more than everything else
+    /// its node holds.
+    struct LiteralEdges: Sendable, Sequence {
+        private var first: (text: String, child: Int)?
+        private var others: [String: Int] = [:]
+
+        subscript(text: String) -> Int? {
+            if let first, first.text == text { return first.child }
+            return others.isEmpty ? nil : others[text]
+        }
+
+        mutating func insert(_ text: String, child: Int) {
+            if first == nil { first = (text, child) } else { others[text] = child }
+        }
+
+        var isEmpty: Bool { first == nil }
+        var count: Int { first == nil ? 0 : 1 + others.count }
+
+        func makeIterator() -> AnyIterator<(text: String, child: Int)> {
+            var pendingFirst = first
+            var rest = others.makeIterator()
+            return AnyIterator {
+                if let value = pendingFirst {
+                    pendingFirst = nil
+                    return value
+                }
+                return rest.next().map { (text: $0.key, child: $0.value) }
+            }
+        }
+    }
+
     struct Node: Sendable {
         /// Children by literal (percent-decoded) segment text.
-        var literals: [String: Int] = [:]
+        var literals = LiteralEdges()
         /// Children of in-segment captures, the longest literal text first.
         var affixed: [AffixEdge] = []
         /// The child a placeholder segment leads to.
@@ -26,9 +58,30 @@ struct RouteTrie: Sendable {
         var firstRoute = Int.max
         /// The earliest-declared route strictly below this node.
         var firstRouteBelow = Int.max
-        /// The literal edges of the earliest-declared routes, at most five, earliest first:
-        /// what a diagnostic offers when a link leaves the table here.
+        /// For a node of more than ``RouteTrie/offeredLiterals`` literal edges, those of the
+        /// earliest-declared routes, earliest first (see ``RouteTrie/firstLiterals(of:)``).
         var firstLiterals: [String] = []
+    }
+
+    /// The literal edges of the earliest-declared routes at `node`, at most five, earliest
+    /// first: what a diagnostic offers when a link leaves the table there. Kept for nodes of
+    /// many edges; for the others (most nodes: one edge) sorted when asked, to keep no array.
+    func firstLiterals(of node: Int) -> [String] {
+        nodes[node].literals.count > RouteTrie.offeredLiterals
+            ? nodes[node].firstLiterals : earliestLiterals(of: node)
+    }
+
+    /// The five literal edges of `node` whose routes were declared first, earliest first.
+    private func earliestLiterals(of node: Int) -> [String] {
+        var best: [(order: Int, text: String)] = []
+        for (text, child) in nodes[node].literals {
+            let entry = (order: nodes[child].firstRoute, text: text)
+            guard best.count < RouteTrie.offeredLiterals || entry.order < best[best.count - 1].order else { continue }
+            let position = best.firstIndex { entry.order < $0.order } ?? best.count
+            best.insert(entry, at: position)
+            if best.count > RouteTrie.offeredLiterals { best.removeLast() }
+        }
+        return best.map(\.text)
     }
 
     /// How many literal edges ``Node/firstLiterals`` keeps.
@@ -75,7 +128,7 @@ struct RouteTrie: Sendable {
                 } else {
                     next = nodes.count
                     nodes.append(Node())
-                    nodes[node].literals[text] = next
+                    nodes[node].literals.insert(text, child: next)
                 }
             case .capture:
                 if let existing = nodes[node].capture {
@@ -96,17 +149,8 @@ struct RouteTrie: Sendable {
     /// Orders each node's terminal routes (more literal query items first, then more required
     /// items, then declaration order) and keeps its earliest literal edges.
     mutating func finish(_ routes: [CompiledRoute]) {
-        for index in nodes.indices where !nodes[index].literals.isEmpty {
-            // The five earliest by declaration, kept sorted while scanning once.
-            var best: [(order: Int, text: String)] = []
-            for (text, child) in nodes[index].literals {
-                let entry = (order: nodes[child].firstRoute, text: text)
-                guard best.count < RouteTrie.offeredLiterals || entry.order < best[best.count - 1].order else { continue }
-                let position = best.firstIndex { entry.order < $0.order } ?? best.count
-                best.insert(entry, at: position)
-                if best.count > RouteTrie.offeredLiterals { best.removeLast() }
-            }
-            nodes[index].firstLiterals = best.map(\.text)
+        for index in nodes.indices where nodes[index].literals.count > RouteTrie.offeredLiterals {
+            nodes[index].firstLiterals = earliestLiterals(of: index)
         }
         func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
             let a = routes[lhs], b = routes[rhs]
@@ -127,5 +171,7 @@ struct RouteTrie: Sendable {
                 }
             }
         }
+        // The table keeps the nodes for as long as it lives: no room left over from appending.
+        nodes = nodes.map { $0 }
     }
 }

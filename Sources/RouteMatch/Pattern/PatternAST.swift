@@ -70,7 +70,13 @@ struct PatternAST: Equatable, Sendable {
     var hostSpan: Range<Int>?
     var segments: [Segment] = []
     var queryItems: [QueryItem] = []
-    var fragment: Segment?
+    var fragment: Segment? {
+        get { fragmentStorage.first }
+        set { fragmentStorage = newValue.map { [$0] } ?? [] }
+    }
+    /// The fragment, when there is one (an array holds it out of line: most patterns have none,
+    /// and an inline optional segment would make every compiled route larger).
+    var fragmentStorage: [Segment] = []
 
     /// Every placeholder with its span, in the order they stand.
     var captures: [(name: String, span: Range<Int>)] {

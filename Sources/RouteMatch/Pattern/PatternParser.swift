@@ -82,6 +82,9 @@ enum PatternParser {
         for capture in output.ast.captures where !seen.insert(capture.name).inserted {
             output.problems.append(Problem(reason: .duplicatePlaceholder(name: capture.name), span: capture.span))
         }
+        // The table keeps the AST for as long as it lives: no room left over from appending.
+        output.ast.segments = output.ast.segments.map { $0 }
+        output.ast.queryItems = output.ast.queryItems.map { $0 }
         return output
     }
 

@@ -9,25 +9,30 @@ struct CaseKey: @unchecked Sendable {
     let text: String
     let value: any CodingKey
     private let type: Any.Type
-    private let bytes: [UInt8]?
+    /// The key's bits, for a payload-free key enum of at most 8 bytes (kept inline, not as an array).
+    private let bits: UInt64?
 
     init<Key: CodingKey>(text: String, value: Key) {
         self.text = text
         self.value = value
         self.type = Key.self
-        if _isPOD(Key.self) {
+        if _isPOD(Key.self), MemoryLayout<Key>.size > 0, MemoryLayout<Key>.size <= MemoryLayout<UInt64>.size {
             var copy = value
-            bytes = withUnsafeBytes(of: &copy) { Array($0) }
+            var stored: UInt64 = 0
+            withUnsafeBytes(of: &copy) { source in
+                withUnsafeMutableBytes(of: &stored) { $0.copyMemory(from: source) }
+            }
+            bits = stored
         } else {
-            bytes = nil
+            bits = nil
         }
     }
 
     /// The key as the container's key type.
     @inline(__always)
     func typed<Key: CodingKey>(_ keyType: Key.Type) -> Key? {
-        if Key.self == type, let bytes, MemoryLayout<Key>.size > 0, bytes.count == MemoryLayout<Key>.size {
-            return bytes.withUnsafeBytes { $0.loadUnaligned(as: Key.self) }
+        if Key.self == type, var bits {
+            return withUnsafeBytes(of: &bits) { $0.loadUnaligned(as: Key.self) }
         }
         return (value as? Key) ?? Key(stringValue: text)
     }
