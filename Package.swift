@@ -11,7 +11,9 @@ let package = Package(
         // One-line expectations for Swift Testing that print the diagnostic when they fail.
         .library(name: "RouteMatchTesting", targets: ["RouteMatchTesting"]),
         // `swift run routematch explain LINK`: the tool on the README's example table.
-        .executable(name: "routematch", targets: ["routematch"]),
+        // (The target is `RouteMatchCLI`: a module `routematch` beside `RouteMatch` would clash
+        // on a case-insensitive file system.)
+        .executable(name: "routematch", targets: ["RouteMatchCLI"]),
     ],
     dependencies: [],
     targets: [
@@ -30,7 +32,7 @@ let package = Package(
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
         .executableTarget(
-            name: "routematch",
+            name: "RouteMatchCLI",
             dependencies: ["RouteMatchTool"],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
