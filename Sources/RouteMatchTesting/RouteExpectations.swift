@@ -114,13 +114,15 @@ public enum RouteExpectations {
     ///   - router: The router.
     /// - Returns: The failure's text, or `nil`.
     public static func route<Route: Equatable>(_ link: String, is expected: Route, router: Router<Route>) -> String? {
+        mismatch(link, expected, router).map { "expected \(link) to match \(expected)\n" + $0 }
+    }
+
+    /// What `link` matches in `router` instead of `expected`, or `nil` when it matches it.
+    private static func mismatch<Route: Equatable>(_ link: String, _ expected: Route, _ router: Router<Route>) -> String? {
         switch router.match(link) {
-        case .success(expected):
-            return nil
-        case .success(let other):
-            return "expected \(link) to match \(expected)\n  but it matched \(other)"
-        case .failure(let error):
-            return "expected \(link) to match \(expected)\n  but no route matches it:\n\n\(error)"
+        case .success(expected): return nil
+        case .success(let other): return "  but it matched \(other)"
+        case .failure(let error): return "  but no route matches it:\n\n\(error)"
         }
     }
 
@@ -177,13 +179,6 @@ public enum RouteExpectations {
         } catch {
             return "expected \(route) to render to a link\n\n\(error)"
         }
-        switch router.match(link) {
-        case .success(route):
-            return nil
-        case .success(let other):
-            return "expected \(route) to round-trip\n  it rendered \(link)\n  which matches \(other)"
-        case .failure(let error):
-            return "expected \(route) to round-trip\n  it rendered \(link)\n  which matches no route:\n\n\(error)"
-        }
+        return mismatch(link, route, router).map { "expected \(route) to round-trip\n  it rendered \(link)\n" + $0 }
     }
 }

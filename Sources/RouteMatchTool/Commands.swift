@@ -24,16 +24,14 @@ enum Commands {
                 output.block(invocation.redact ? error.redactedDescription : error.description)
             }
         }
+        // No link, or `-` among them: standard input's lines too, after the arguments' links.
         let links = invocation.links.filter { $0 != "-" }
-        if links.isEmpty || links.count < invocation.links.count {
-            for link in links { explainOne(link, output: &output) }
-            while let line = output.io.lines() {
-                let link = line.hasSuffix("\r") ? String(line.dropLast()) : line
-                if link.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
-                explainOne(link, output: &output)
-            }
-        } else {
-            for link in links { explainOne(link, output: &output) }
+        for link in links { explainOne(link, output: &output) }
+        guard links.isEmpty || links.count < invocation.links.count else { return allMatched ? 0 : 1 }
+        while let line = output.io.lines() {
+            let link = line.hasSuffix("\r") ? String(line.dropLast()) : line
+            if link.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+            explainOne(link, output: &output)
         }
         return allMatched ? 0 : 1
     }

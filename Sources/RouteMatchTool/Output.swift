@@ -68,8 +68,12 @@ struct Output {
 
     /// One JSON object on its own line.
     mutating func record<T: Encodable>(_ value: T) {
-        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-        io.write(String(decoding: data, as: UTF8.self) + "\n")
+        do {
+            io.write(String(decoding: try encoder.encode(value), as: UTF8.self) + "\n")
+        } catch {
+            // Never a line left out silently: the reader of the JSON lines learns one is missing.
+            self.error("error: " + ToolMessages.unencodableRecord(error))
+        }
     }
 
     /// A message on standard error.

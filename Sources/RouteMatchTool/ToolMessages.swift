@@ -109,6 +109,8 @@ enum ToolMessages {
 
     static func unreadableFile(_ path: String) -> String { "cannot read route file '\(path)'" }
 
+    static func unencodableRecord(_ error: any Error) -> String { "a result could not be written as JSON: \(error)" }
+
     private static func didYouMean(_ suggestion: String?) -> String {
         suggestion.map { "; did you mean '\($0)'?" } ?? ""
     }

@@ -59,9 +59,11 @@ public struct ToolTable: Sendable {
         self.name = name
         let listings = router.listings
         self.listings = listings
+        // Each hit finds its route's value types by key, not by a scan of every route.
+        let valueTypes = Dictionary(listings.map { ($0.route, $0.values) }, uniquingKeysWith: { first, _ in first })
         matcher = { link in
             router.matchedRoute(for: link).map { hit in
-                let types = listings.first { $0.route == hit.route }?.values ?? []
+                let types = valueTypes[hit.route] ?? []
                 let values = (hit.value as? DynamicRoute)?.values ?? ValueText.values(of: hit.value, types: types)
                 return Hit(route: hit.route, value: String(describing: hit.value), values: values)
             }
@@ -90,22 +92,23 @@ public struct ToolTable: Sendable {
 enum ValueText {
     /// The values of a route value, labelled by its listing's labels.
     static func values(of route: Any, types: [RouteListing.Value]) -> [ToolTable.Value] {
-        let payloads = payloads(of: route, count: types.count)
+        let payloads = payloads(of: route, labels: types.map(\.name))
         return zip(types, payloads).map { type, payload in
             ToolTable.Value(name: type.name, type: type.type, text: text(of: payload))
         }
     }
 
     /// The associated values of an enum case (or the stored properties of a struct), in order.
-    private static func payloads(of route: Any, count: Int) -> [Any] {
+    private static func payloads(of route: Any, labels: [String]) -> [Any] {
         let mirror = Mirror(reflecting: route)
         if mirror.displayStyle == .enum {
             guard let payload = mirror.children.first?.value else { return [] }
+            // The associated values come as a tuple labelled as the case's values (`(id: "42")`
+            // for one labelled value too); an unlabelled single value comes as itself.
             let inner = Mirror(reflecting: payload)
-            if inner.displayStyle == .tuple, count > 1 || inner.children.first?.label?.hasPrefix(".") == false {
-                return inner.children.map(\.value)
-            }
-            return [payload]
+            let isCaseTuple = inner.displayStyle == .tuple
+                && (labels.count > 1 || inner.children.map { $0.label ?? "" } == labels)
+            return isCaseTuple ? inner.children.map(\.value) : [payload]
         }
         return mirror.children.map(\.value)
     }

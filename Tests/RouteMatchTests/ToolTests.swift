@@ -228,6 +228,26 @@ import RouteMatch
         ])) { try RouteFile.parse("@scheme myapp\n").get() }
     }
 
+    /// A hit's values, one associated value or several, each with its label, type and text.
+    @Test(arguments: [
+        ("myapp://app/user/42/profile", #"[{"name":"id","type":"String","value":"\"42\""}]"#),
+        ("myapp://app/user/7/posts?page=2&premium=false",
+         #"[{"name":"id","type":"Int","value":"7"},{"name":"page","type":"Int","value":"2"},{"name":"premium","type":"Bool","value":"false"}]"#),
+        ("myapp://app", "[]"),
+    ])
+    func printsEachValue(_ link: String, _ values: String) {
+        let output = Self.run(["explain", "--json", link]).output
+        #expect(output.contains(#""values":"# + values + "}"))
+    }
+
+    /// Links given as arguments come first; `-` then reads standard input.
+    @Test func argumentsThenStandardInput() {
+        let result = Self.run(["explain", "--json", "myapp://app/user/1/profile", "-"], input: ["myapp://app/user/2/profile"])
+        let ids = result.output.split(separator: "\n").map { $0.contains(#"\"1\""#) ? 1 : $0.contains(#"\"2\""#) ? 2 : 0 }
+        #expect(ids == [1, 2])
+        #expect(result.status == 0)
+    }
+
     /// The tool reads a log: every line is explained, in order, once.
     @Test func readsEveryLineOfALog() {
         let lines = (0..<2_000).map { $0 % 2 == 0 ? "myapp://app/user/\($0)/profile" : "myapp://app/user/\($0)x/posts" }

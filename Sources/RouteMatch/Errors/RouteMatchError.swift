@@ -260,7 +260,10 @@ extension RouteMatchError {
         guard subject == .pattern, !definitionProblems.isEmpty else { return self }
         let problems = definitionProblems.map { problem -> DefinitionProblem in
             guard let route = problem.route, let moved = map(route) else { return problem }
-            let span = problem.span.map { moved.offset($0.lowerBound)..<max(moved.offset($0.lowerBound), moved.offset($0.upperBound)) }
+            let span = problem.span.map { span in
+                let start = moved.offset(span.lowerBound)
+                return start..<max(start, moved.offset(span.upperBound))
+            }
             return DefinitionProblem(route: moved.route, reason: problem.reason, span: span, alternatives: problem.alternatives)
         }
         let tableName = details.tableName

@@ -26,12 +26,10 @@ extension RouteCodec where Route: Codable {
     /// `constants` holds, by route index, the value of each case without associated values
     /// (the probe made it): a hit on such a case returns it and runs no `Codable` at all.
     static func codable(isEnum: Bool, constants: [Route?] = []) -> RouteCodec {
-        // Which routes have a constant, as plain flags: the other routes' hits then touch no
-        // generic storage (an `Optional<Route>` lookup costs more than a small decode saves).
-        let isConstant = constants.map { $0 != nil }
-        return RouteCodec(
+        RouteCodec(
             build: { route, values throws(DecodeFailure) in
-                if route.index < isConstant.count, isConstant[route.index], let constant = constants[route.index] {
+                // A route with labels has no constant: its hits touch no generic storage.
+                if route.labels.isEmpty, route.index < constants.count, let constant = constants[route.index] {
                     return constant
                 }
                 return try RouteDecoder.decode(Route.self, caseKey: route.caseKey, labels: route.labelNames, values: values)

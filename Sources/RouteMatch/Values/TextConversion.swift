@@ -41,8 +41,14 @@ enum TextConversion {
     /// Converts one text to `T`, throwing what was expected. The hit path's spelling: it wraps
     /// `T` in no `Result` or `Optional`, whose generic metadata a call would look up.
     static func convert<T: Decodable>(_ type: T.Type, single text: String) throws(Failure) -> T {
-        if isScalar(T.self) { return try scalar(T.self, text) }
-        return try convert(T.self, from: [text])
+        do throws(ScalarMiss) {
+            return try scalar(T.self, text)
+        } catch {
+            switch error {
+            case .notScalar: return try convert(T.self, from: [text])
+            case .failed(let failure): throw failure
+            }
+        }
     }
 
     /// Converts `texts` (every value of a repeated query key) to `T` through its `Decodable`.
@@ -67,47 +73,50 @@ enum TextConversion {
 
     /// Converts one text to a scalar type RouteMatch knows; `nil` when `T` is not one.
     static func scalar<T>(_ type: T.Type, _ text: String) -> Result<T, Failure>? {
-        guard isScalar(T.self) else { return nil }
-        do throws(Failure) {
+        do throws(ScalarMiss) {
             return .success(try scalar(T.self, text))
         } catch {
-            return .failure(error)
+            switch error {
+            case .notScalar: return nil
+            case .failed(let failure): return .failure(failure)
+            }
         }
     }
 
-    /// Whether ``scalar(_:_:)-(T.Type,_)`` reads `T` itself: the standard scalars and any
-    /// `LosslessStringConvertible` type.
-    @inline(__always)
-    static func isScalar<T>(_ type: T.Type) -> Bool {
-        T.self == String.self || T.self == Int.self || T.self == Bool.self || T.self == Double.self
-            || T.self == UUID.self || T.self == Int64.self || T.self == Int32.self || T.self == Int16.self
-            || T.self == Int8.self || T.self == UInt.self || T.self == UInt64.self || T.self == UInt32.self
-            || T.self == UInt16.self || T.self == UInt8.self || T.self == Float.self
-            || T.self is any LosslessStringConvertible.Type
+    /// Why ``scalar(_:_:)-(T.Type,_)`` read no value: `T` is not a type it reads itself, or the
+    /// text does not convert.
+    private enum ScalarMiss: Error {
+        case notScalar
+        case failed(Failure)
     }
 
-    /// Converts one text to `T`, one of the types ``isScalar(_:)`` accepts.
-    private static func scalar<T>(_ type: T.Type, _ text: String) throws(Failure) -> T {
-        if T.self == String.self { return cast(text) }
-        if T.self == Int.self { return cast(try integer(Int.self, text)) }
-        if T.self == Bool.self { return cast(try parsed(Bool.self, text)) }
-        if T.self == Double.self { return cast(try parsed(Double.self, text)) }
-        if T.self == UUID.self {
-            guard let value = UUID(uuidString: text) else { throw Failure(UUID.self) }
-            return cast(value)
+    /// Converts one text to a scalar type: the standard scalars, `UUID` and any
+    /// `LosslessStringConvertible` type (the one list of them).
+    private static func scalar<T>(_ type: T.Type, _ text: String) throws(ScalarMiss) -> T {
+        do throws(Failure) {
+            if T.self == String.self { return cast(text) }
+            if T.self == Int.self { return cast(try integer(Int.self, text)) }
+            if T.self == Bool.self { return cast(try parsed(Bool.self, text)) }
+            if T.self == Double.self { return cast(try parsed(Double.self, text)) }
+            if T.self == UUID.self {
+                guard let value = UUID(uuidString: text) else { throw Failure(UUID.self) }
+                return cast(value)
+            }
+            if T.self == Int64.self { return cast(try integer(Int64.self, text)) }
+            if T.self == Int32.self { return cast(try integer(Int32.self, text)) }
+            if T.self == Int16.self { return cast(try integer(Int16.self, text)) }
+            if T.self == Int8.self { return cast(try integer(Int8.self, text)) }
+            if T.self == UInt.self { return cast(try integer(UInt.self, text)) }
+            if T.self == UInt64.self { return cast(try integer(UInt64.self, text)) }
+            if T.self == UInt32.self { return cast(try integer(UInt32.self, text)) }
+            if T.self == UInt16.self { return cast(try integer(UInt16.self, text)) }
+            if T.self == UInt8.self { return cast(try integer(UInt8.self, text)) }
+            if T.self == Float.self { return cast(try parsed(Float.self, text)) }
+        } catch {
+            throw .failed(error)
         }
-        if T.self == Int64.self { return cast(try integer(Int64.self, text)) }
-        if T.self == Int32.self { return cast(try integer(Int32.self, text)) }
-        if T.self == Int16.self { return cast(try integer(Int16.self, text)) }
-        if T.self == Int8.self { return cast(try integer(Int8.self, text)) }
-        if T.self == UInt.self { return cast(try integer(UInt.self, text)) }
-        if T.self == UInt64.self { return cast(try integer(UInt64.self, text)) }
-        if T.self == UInt32.self { return cast(try integer(UInt32.self, text)) }
-        if T.self == UInt16.self { return cast(try integer(UInt16.self, text)) }
-        if T.self == UInt8.self { return cast(try integer(UInt8.self, text)) }
-        if T.self == Float.self { return cast(try parsed(Float.self, text)) }
-        guard let lossless = T.self as? any LosslessStringConvertible.Type,
-              let value = lossless.init(text) as? T else { throw Failure(T.self) }
+        guard let lossless = T.self as? any LosslessStringConvertible.Type else { throw .notScalar }
+        guard let value = lossless.init(text) as? T else { throw .failed(Failure(T.self)) }
         return value
     }
 
