@@ -157,6 +157,37 @@ enum Screen: Equatable, Sendable {
         let error = try #require(throws: RouteMatchError.self) { try Host.validate() }
         #expect(error.definitionProblems.map(\.reason) == [.unknownPlaceholder(name: "idd")])
         #expect(error.definitionProblems.first?.route == RouteReference(name: "feature › item", pattern: "item/${idd}"))
+        // Found on the nested route's first use too, named the same way.
+        let firstUse = try #require(Host.match("myapp://app/feature/item/1").failure)
+        #expect(firstUse.subject == .pattern)
+        #expect(firstUse.definitionProblems == error.definitionProblems)
+        #expect(firstUse.description.contains("found when the route was first used"))
+    }
+
+    @Test func mountsThatLeadBackAreADefinitionProblemNotAnEndlessMatch() throws {
+        indirect enum Ping: Routable {
+            static var host: String { "app" }
+            case pong(Pong)
+            case end
+            enum CodingKeys: String, CodingKey, CaseIterable {
+                case pong = "${_0...}"
+                case end = "end"
+            }
+        }
+        indirect enum Pong: Routable {
+            case ping(Ping)
+            case stop
+            enum CodingKeys: String, CodingKey, CaseIterable {
+                case ping = "${_0...}"
+                case stop = "stop"
+            }
+        }
+        let error = try #require(throws: RouteMatchError.self) { try Ping.validate() }
+        #expect(error.definitionProblems.map(\.reason) == [
+            .unsupportedType(label: "_0", type: "Pong", problem: .mountsItself),
+        ])
+        #expect(Ping.match("app/x").failure?.reason == .unsupportedType(label: "_0", type: "Pong", problem: .mountsItself))
+        #expect(Pong.match("x").failure?.subject == .pattern)
     }
 }
 
@@ -176,7 +207,7 @@ extension NestedRoutesTests {
         #expect(error.definitionProblems.map(\.reason) == [
             .unsupportedType(label: "_0", type: "Folder", problem: .mountsItself),
         ])
-        #expect(error.definitionProblems.first?.route?.name == "folder › folder")
+        #expect(error.definitionProblems.first?.route?.name == "folder")
     }
 }
 

@@ -23,8 +23,38 @@ import Testing
         #expect(error.reason == .missingQueryItem(key: "q"))
     }
 
-    @Test func aBrokenTableFailsEveryMatchWithItsFirstProblem() {
-        let error = UnusedLabel.match("app/user/1/posts").failure
+    enum HalfBroken: Routable, Equatable {
+        static var origins: [String] { ["myapp://app"] }
+        case good(id: Int)
+        case bad(id: Int, page: Int)
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case good = "good/${id}"
+            case bad = "bad/${id}"
+        }
+    }
+
+    @Test func aRouteWhoseTypeHasAProblemFailsTheLinksThatReachIt() throws {
+        // The table is built from the patterns: a problem that needs the route's type is
+        // found on the route's first use, and the other routes match.
+        #expect(HalfBroken.match("myapp://app/good/1") == .success(.good(id: 1)))
+        let error = try #require(HalfBroken.match("myapp://app/bad/1").failure)
+        #expect(error == RouteMatchError(
+            reason: .unusedLabel(label: "page"), input: "bad/${id}", subject: .pattern, span: 9..<9,
+            closestRoute: RouteReference(name: "bad", pattern: "bad/${id}"),
+            definitionProblems: [RouteMatchError.DefinitionProblem(
+                route: RouteReference(name: "bad", pattern: "bad/${id}"), reason: .unusedLabel(label: "page"), span: 9..<9,
+                alternatives: ["id"])]))
+        #expect(error.description.hasSuffix(
+            "= note: found when the route was first used; call validate() in a test to find every such problem at once"))
+        // A link the broken route is closest to names it too; rendering with it fails the same way.
+        #expect(HalfBroken.match("myapp://app/bad").failure == error)
+        #expect(throws: error) { try HalfBroken.bad(id: 1, page: 2).link() }
+        #expect(throws: error) { try HalfBroken.validate() }
+        #expect(try HalfBroken.good(id: 2).link() == "myapp://app/good/2")
+    }
+
+    @Test func aTableWithAPatternProblemFailsEveryMatchWithAllItsProblems() {
+        let error = UnusedLabel.match("myapp://app/user/1/posts").failure
         #expect(error?.reason == .unusedLabel(label: "page"))
         #expect(error?.subject == .pattern)
         #expect(error?.span == 16..<16)

@@ -96,6 +96,7 @@ enum DiagnosticRenderer {
                 lines.append("  = help: " + help)
             }
         }
+        if details.foundOnFirstUse { lines.append("  = note: " + firstUseMessage) }
         return lines.joined(separator: "\n")
     }
 

@@ -137,6 +137,10 @@ extension DiagnosticRenderer {
         }
     }
 
+    /// Why a definition problem shows only now: a route's type is probed on the route's first use.
+    static let firstUseMessage =
+        "found when the route was first used; call validate() in a test to find every such problem at once"
+
     /// What the table offers where the link left it.
     static func expectedSegmentsMessage(_ segments: [String], more: Int) -> String {
         let named = more > 0 ? segments.map { "'\($0)'" }.joined(separator: ", ") + " and \(more) more" : list(segments)

@@ -242,6 +242,9 @@ extension RouteMatchError {
         var tableName: String? = nil
         /// Whether the route matched and the query items every route shares did not.
         var isSharedItems = false
+        /// Whether the definition problems were found when a route was first used, not when
+        /// the table was built (a problem that needs the route's type).
+        var foundOnFirstUse = false
     }
 }
 
@@ -266,10 +269,10 @@ extension RouteMatchError {
             }
             return DefinitionProblem(route: moved.route, reason: problem.reason, span: span, alternatives: problem.alternatives)
         }
-        let tableName = details.tableName
+        let (tableName, firstUse) = (details.tableName, details.foundOnFirstUse)
         let first = problems[0]
         return RouteMatchError(
             reason: first.reason, input: first.route?.pattern ?? input, subject: .pattern, span: first.span,
-            closestRoute: first.route, definitionProblems: problems, details: Memo { Details(tableName: tableName) })
+            closestRoute: first.route, definitionProblems: problems, details: Memo { Details(tableName: tableName, foundOnFirstUse: firstUse) })
     }
 }

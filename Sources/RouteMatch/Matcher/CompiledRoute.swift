@@ -34,7 +34,8 @@ final class CompiledRoute: Sendable {
 
     /// Declaration order, which breaks ties.
     let index: Int
-    let reference: RouteReference
+    /// The pattern's text.
+    let pattern: String
     let ast: PatternAST
     /// The case's coding key (its pattern) for enum routes.
     let caseKey: CaseKey?
@@ -47,8 +48,8 @@ final class CompiledRoute: Sendable {
     /// The host (lower-cased); `""` for none; for a route under the table's origins, the
     /// first origin's.
     let host: String
-    let labels: [LabelInfo]
-    /// The labels' names, in declaration order.
+    /// The labels' names: each placeholder's, in the order they stand in the pattern. A
+    /// label's index in the values a match binds is its place here (its slot).
     let labelNames: [String]
     /// For each label, where its text comes from.
     let sources: [Source]
@@ -58,26 +59,79 @@ final class CompiledRoute: Sendable {
     let segmentLabels: [Int?]
     /// The label the fragment binds, if any.
     let fragmentLabel: Int?
+    /// What the route's type says of its values, learned on the route's first use.
+    let learned: Memo<LearnedRoute>
+
+    /// Where each placeholder of a pattern binds: its labels' slots, found from the pattern alone.
+    struct Slots: Sendable {
+        var names: [String] = []
+        var sources: [Source] = []
+        var segmentLabels: [Int?] = []
+        var queryLabels: [Int?] = []
+        var fragmentLabel: Int?
+
+        /// Slots in the order the placeholders stand; a name the pattern repeats (a syntax
+        /// problem) keeps its first place.
+        init(_ ast: PatternAST) {
+            func slot(_ name: String, _ source: Source) -> Int {
+                if let existing = names.firstIndex(of: name) { return existing }
+                names.append(name)
+                sources.append(source)
+                return names.count - 1
+            }
+            // Built by `map`, so that the arrays the route keeps have no room left over.
+            segmentLabels = ast.segments.enumerated().map { offset, segment in
+                segment.value.captureName.map { slot($0, segment.value.isRest ? .rest(offset) : .segment(offset)) }
+            }
+            queryLabels = ast.queryItems.enumerated().map { offset, item in
+                item.value.captureName.map { slot($0, .query(offset)) }
+            }
+            fragmentLabel = ast.fragment.flatMap { $0.value.captureName }.map { slot($0, .fragment) }
+        }
+
+        /// The places a placeholder stands in the pattern, with the span of each.
+        func sites(in ast: PatternAST) -> [(slot: Int, source: Source, span: Range<Int>)] {
+            var sites: [(slot: Int, source: Source, span: Range<Int>)] = []
+            for (offset, segment) in ast.segments.enumerated() {
+                guard let slot = segmentLabels[offset] else { continue }
+                let source: Source = segment.value.isRest ? .rest(offset) : .segment(offset)
+                sites.append((slot, source, segment.captureSpan ?? segment.span))
+            }
+            for (offset, item) in ast.queryItems.enumerated() {
+                guard let slot = queryLabels[offset] else { continue }
+                sites.append((slot, .query(offset), item.captureSpan ?? item.valueSpan))
+            }
+            if let fragment = ast.fragment, let slot = fragmentLabel {
+                sites.append((slot, .fragment, fragment.captureSpan ?? fragment.span))
+            }
+            return sites
+        }
+    }
 
     init(
-        index: Int, reference: RouteReference, ast: PatternAST, caseKey: CaseKey?, usesOrigins: Bool,
-        scheme: String?, host: String,
-        labels: [LabelInfo], sources: [Source], queryLabels: [Int?], segmentLabels: [Int?], fragmentLabel: Int?
+        index: Int, pattern: String, ast: PatternAST, slots: Slots, caseKey: CaseKey?, usesOrigins: Bool,
+        scheme: String?, host: String, learned: Memo<LearnedRoute>
     ) {
         self.index = index
-        self.reference = reference
+        self.pattern = pattern
         self.ast = ast
         self.caseKey = caseKey
         self.usesOrigins = usesOrigins
         self.scheme = scheme
         self.host = host
-        self.labels = labels
-        self.labelNames = labels.map(\.name)
-        self.sources = sources
-        self.queryLabels = queryLabels
-        self.segmentLabels = segmentLabels
-        self.fragmentLabel = fragmentLabel
+        self.learned = learned
+        self.labelNames = slots.names
+        self.sources = slots.sources
+        self.segmentLabels = slots.segmentLabels
+        self.queryLabels = slots.queryLabels
+        self.fragmentLabel = slots.fragmentLabel
     }
+
+    /// The route as diagnostics name it; its name is learned on the route's first use.
+    var reference: RouteReference { RouteReference(name: learned.value.name, pattern: pattern) }
+
+    /// Each label's type and how to read it, by slot (learned on the route's first use).
+    var labels: [LabelInfo] { learned.value.labels }
 
     /// Whether a label holds a mounted table's routes.
     var mounts: Bool { labels.contains { $0.mount != nil } }
@@ -85,7 +139,8 @@ final class CompiledRoute: Sendable {
     /// How many query items a link must carry for this route: literals and non-optional,
     /// non-list captures. Used to order routes that share a path.
     var requiredQueryCount: Int {
-        ast.queryItems.indices.filter(isRequired(queryItem:)).count
+        let labels = self.labels
+        return ast.queryItems.indices.filter { isRequired(queryItem: $0, labels: labels) }.count
     }
 
     var literalQueryCount: Int {
@@ -97,10 +152,12 @@ final class CompiledRoute: Sendable {
         ast.queryItems.contains { $0.key == key }
     }
 
-    /// Whether a link must carry the pattern's query item at `offset`.
-    func isRequired(queryItem offset: Int) -> Bool {
+    /// Whether a link must carry the pattern's query item at `offset` (`labels`: the route's,
+    /// when the caller holds them already).
+    func isRequired(queryItem offset: Int, labels: [LabelInfo]? = nil) -> Bool {
         guard let label = queryLabels[offset] else { return true }
-        return !labels[label].isOptional && !labels[label].isList
+        let info = (labels ?? self.labels)[label]
+        return !info.isOptional && !info.isList
     }
 
     /// The texts a value accepts, as the ambiguity check compares them.

@@ -24,6 +24,8 @@ struct Evaluator {
 
     // The link is passed to each step rather than stored, so evaluating copies nothing of it.
     let route: CompiledRoute
+    /// The route's labels, by slot (learned on the route's first use).
+    let labels: [LabelInfo]
     let strictQuery: Bool
     let mode: Mode
 
@@ -38,7 +40,7 @@ struct Evaluator {
     static func evaluate(
         _ route: CompiledRoute, view: LinkView, options: MatchOptions, mode: Mode
     ) -> (verdict: Verdict, progress: Progress) {
-        var evaluator = Evaluator(route: route, strictQuery: options.strictQuery, mode: mode)
+        var evaluator = Evaluator(route: route, labels: route.labels, strictQuery: options.strictQuery, mode: mode)
         evaluator.run(view)
         guard evaluator.failed else { return (.fits(evaluator.values), evaluator.progress) }
         if let first = evaluator.problems.first {
@@ -51,17 +53,18 @@ struct Evaluator {
     /// Evaluates only the query items of `route`, never strictly: the items every route of a
     /// table shares, read beside the route.
     static func evaluateQuery(_ route: CompiledRoute, view: LinkView) -> Verdict {
-        var evaluator = Evaluator(route: route, strictQuery: false, mode: .allProblems)
+        var evaluator = Evaluator(route: route, labels: route.labels, strictQuery: false, mode: .allProblems)
         evaluator.evaluateQuery(view)
         guard let first = evaluator.problems.first else { return .fits(evaluator.values) }
         return .fails(Problems(first: first, more: Array(evaluator.problems.dropFirst())))
     }
 
-    private init(route: CompiledRoute, strictQuery: Bool, mode: Mode) {
+    private init(route: CompiledRoute, labels: [LabelInfo], strictQuery: Bool, mode: Mode) {
         self.route = route
+        self.labels = labels
         self.strictQuery = strictQuery
         self.mode = mode
-        self.values = [BoundValue](repeating: .absent, count: route.labels.count)
+        self.values = [BoundValue](repeating: .absent, count: labels.count)
         self.progress = Progress(scheme: true, host: true, depth: 0, pathComplete: false, query: 0)
     }
 
@@ -75,7 +78,7 @@ struct Evaluator {
     /// In ``Mode/allProblems``, reports `text` if it does not convert to the label's type.
     private mutating func check(_ label: Int, _ text: String, span: @autoclosure () -> Range<Int>?) {
         guard mode == .allProblems else { return }
-        let info = route.labels[label]
+        let info = labels[label]
         if let failure = info.check(text) {
             report(.formatFailure(label: info.name, found: text, expected: failure.expected), span())
         }
@@ -193,7 +196,7 @@ struct Evaluator {
     /// Optional or a list), each a value of its own for a list, joined with `/` for one value.
     private mutating func evaluateRest(_ view: LinkView, from offset: Int, name: String, fits: Bool) {
         let label = route.segmentLabels[offset]
-        let info = label.map { route.labels[$0] }
+        let info = label.map { labels[$0] }
         if let label, let mount = info?.mount {
             // The rest of the link is the mounted table's to judge, when the value is built.
             let rest = view.mounted(from: offset)
@@ -251,7 +254,7 @@ struct Evaluator {
         WorkMeter.add(link.queryItems.count * max(1, route.ast.queryItems.count))
         for (offset, spec) in route.ast.queryItems.enumerated() {
             let label = route.queryLabels[offset]
-            if let label, route.labels[label].isList {
+            if let label, labels[label].isList {
                 var texts: [String] = []
                 for item in link.queryItems where item.key == spec.key {
                     if let bad = item.badEscape {
@@ -276,7 +279,7 @@ struct Evaluator {
                 if firstIndex == nil { firstIndex = index } else if secondIndex == nil { secondIndex = index }
             }
             guard let firstIndex else {
-                if route.isRequired(queryItem: offset) {
+                if route.isRequired(queryItem: offset, labels: labels) {
                     report(.missingQueryItem(key: spec.key), view.endOfQuery)
                 } else {
                     progress.query += 1
@@ -308,12 +311,12 @@ struct Evaluator {
                 progress.query += 1
                 if let label {
                     values[label] = .one(found.value)
-                    if !(route.labels[label].isOptional && found.value.isEmpty) {
+                    if !(labels[label].isOptional && found.value.isEmpty) {
                         check(label, found.value, span: span)
                     }
                 }
             case .affixed(let prefix, _, let suffix):
-                if let label, route.labels[label].isOptional, found.value.isEmpty {
+                if let label, labels[label].isOptional, found.value.isEmpty {
                     progress.query += 1
                     values[label] = .one("")
                 } else if let inner = Affixes.inner(of: found.value, prefix: prefix, suffix: suffix) {
@@ -341,7 +344,7 @@ struct Evaluator {
             }
         }
         // A mounted table reads the query too, and judges it.
-        if strictQuery && !route.mounts {
+        if strictQuery && !labels.contains { $0.mount != nil } {
             for item in link.queryItems
             where item.badEscape == nil && !route.uses(queryKey: item.key) && !view.sharedKeys.contains(item.key) {
                 report(.unexpectedQueryItem(key: item.key), item.range)
@@ -365,12 +368,12 @@ struct Evaluator {
             case .capture, .rest:
                 if let label = route.fragmentLabel {
                     values[label] = .one(text)
-                    if !(route.labels[label].isOptional && text.isEmpty) {
+                    if !(labels[label].isOptional && text.isEmpty) {
                         check(label, text, span: link.fragmentRange)
                     }
                 }
             case .affixed(let prefix, _, let suffix):
-                if let label = route.fragmentLabel, route.labels[label].isOptional, text.isEmpty {
+                if let label = route.fragmentLabel, labels[label].isOptional, text.isEmpty {
                     values[label] = .one("")
                 } else if let inner = Affixes.inner(of: text, prefix: prefix, suffix: suffix) {
                     if let label = route.fragmentLabel {
@@ -390,7 +393,7 @@ struct Evaluator {
                 report(problem.reason, problem.span)
             }
         case .absent:
-            if let label = route.fragmentLabel, route.labels[label].isOptional { return }
+            if let label = route.fragmentLabel, labels[label].isOptional { return }
             let end = link.text.utf8.count
             report(.missingFragment(expected: spec.value.patternText), end..<end)
         }

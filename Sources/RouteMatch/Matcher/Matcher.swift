@@ -39,6 +39,7 @@ extension RouteTable {
             }
         }
         if let built { return .success(built) }
+        if let error = search.firstUseError { return .failure(error) }
         return .failure(failure ?? RouteTable.unbuilt)
     }
 
@@ -140,6 +141,9 @@ struct Search {
     /// The view of the walk under way.
     var view: LinkView
     var hostFailed = false
+    /// The definition problems of a route the link reached, found on its first use: they end
+    /// the search (a route that cannot be built must not let another take its links).
+    private(set) var firstUseError: RouteMatchError?
     /// Set once, by the first path the walk follows.
     private(set) var firstPath: FirstPath?
     /// The best attempts, best first, at most ``keptAttempts``.
@@ -209,11 +213,19 @@ struct Search {
             remember(explain(index, decodeFailure: nil))
             return false
         }
+        if let error = table.firstUseError(route) {
+            firstUseError = error
+            return true
+        }
         let (verdict, progress) = Evaluator.evaluate(route, view: view, options: table.options, mode: .firstProblem)
         switch verdict {
         case .fits(let values):
             switch build(route, values) {
             case nil: return true
+            case .mounted(_, let error)? where error.subject == .pattern:
+                // A route of the mounted table, first used now, has definition problems.
+                firstUseError = table.error(for: error.definitionProblems.map { $0.mounted(under: route.reference) }, firstUse: true)
+                return true
             case .mounted(_, let error)?:
                 let problem = Problem(reason: error.reason, span: error.span)
                 remember(Attempt(route: index, view: view, progress: progress, problems: Problems(first: problem, more: []), mounted: error))
@@ -277,6 +289,8 @@ struct Search {
             route: 0, view: view, progress: Progress(scheme: false, host: false, depth: 0, pathComplete: false, query: 0),
             problems: nil)
         let route = table.routes[best.route]
+        // A closest route that cannot be built is what the link's author needs to hear of.
+        if let error = table.firstUseError(route) { return error }
         if let mounted = best.mounted { return mountedError(mounted, under: route, view: best.view) }
         let problems: Problems
         if let known = best.problems {
@@ -288,6 +302,8 @@ struct Search {
             case .fits(let values):
                 switch build(route, values) {
                 case nil: return nil
+                case .mounted(_, let error)? where error.subject == .pattern:
+                    return table.error(for: error.definitionProblems.map { $0.mounted(under: route.reference) }, firstUse: true)
                 case .mounted(_, let error)?: return mountedError(error, under: route, view: best.view)
                 case let failure?: problems = Problems(first: failure.problem(route: route, view: best.view), more: [])
                 }

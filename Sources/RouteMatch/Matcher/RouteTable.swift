@@ -1,12 +1,10 @@
-/// A route as declared, before compilation: its name, pattern and what probing its type learned.
+/// A route as declared, before compilation: its pattern, and how to learn its name and labels
+/// by probing its type (on the route's first use).
 struct RouteDefinition: Sendable {
-    let name: String
     let pattern: String
     /// The enum case's coding key (equal to `pattern`), or `nil` for a struct route.
     let caseKey: CaseKey?
-    let labels: [LabelInfo]
-    /// What stopped the probe of the route's type, if anything did.
-    let probeProblem: ProbeProblem?
+    let probe: any RouteProbing
 
     /// The separator between the patterns of one case: `"user/${id} | u/${id}"`. A link never
     /// holds a space, so no pattern does.
@@ -31,6 +29,16 @@ struct RouteDefinition: Sendable {
     }
 }
 
+extension DefinitionProblem {
+    /// The problem of a mounted table's route, named by the path of mounts from `route` (the
+    /// route that mounts it): `settings › notifications`. A problem of no route stands at `span`.
+    func mounted(under route: RouteReference, span: Range<Int>? = nil) -> DefinitionProblem {
+        let inner = self.route.map { RouteReference(name: route.name + " › " + $0.name, pattern: $0.pattern) }
+        return DefinitionProblem(
+            route: inner ?? route, reason: reason, span: inner == nil ? span : self.span, alternatives: alternatives)
+    }
+}
+
 /// Every route of one type compiled into one dispatch structure, with every definition problem
 /// found while compiling it.
 ///
@@ -39,8 +47,13 @@ final class RouteTable: Sendable {
     let routes: [CompiledRoute]
     let trie: RouteTrie
     let defaults: TableDefaults
-    /// Every definition problem, in declaration order. A table with problems matches nothing.
+    /// Every problem the patterns show (found when the table is built), in declaration order.
+    /// A table with any matches nothing.
     let problems: [DefinitionProblem]
+    /// The same, by route.
+    private let patternProblems: [[DefinitionProblem]]
+    /// The problems of no route: the origins' before the routes', and `noRoutes` after.
+    private let tableProblems: (before: [DefinitionProblem], after: [DefinitionProblem])
     let routeByCaseKey: [String: Int]
 
     var options: MatchOptions { defaults.options }
@@ -53,13 +66,16 @@ final class RouteTable: Sendable {
     /// empty, from the host each pattern's first segment gives.
     /// Compiles `definitions` to be mounted under another table's route: their patterns are
     /// relative to the path where they are mounted.
-    convenience init(name: String, definitions: [RouteDefinition], mountedWith options: MatchOptions) {
-        self.init(name: name, definitions: definitions, scheme: "", host: TableDefaults.mountHost, options: options, mounted: true)
+    convenience init(name: String, definitions: [RouteDefinition], mountedWith options: MatchOptions, owner: RouteOwner) {
+        self.init(
+            name: name, definitions: definitions, scheme: "", host: TableDefaults.mountHost, options: options, mounted: true,
+            owner: owner)
     }
 
+    /// - Parameter owner: The ``Routable`` type whose cases the definitions are, if they are.
     init(
         name: String, definitions: [RouteDefinition], origins declared: [String] = [], scheme: String, host: String,
-        options: MatchOptions, mounted: Bool = false
+        options: MatchOptions, mounted: Bool = false, owner: RouteOwner? = nil
     ) {
         self.name = name
         // Problems in declaration order: the origins', then each route's in the order they
@@ -101,26 +117,44 @@ final class RouteTable: Sendable {
         var routes: [CompiledRoute] = []
         var byKey: [String: Int] = [:]
         var trie = RouteTrie()
-        var signatures: [[String]: Int] = [:]
+        // Each route's problems, so that those found later (ambiguity) stand in declaration order.
+        var found: [[DefinitionProblem]] = []
         for (index, definition) in definitions.enumerated() {
-            var found: [DefinitionProblem] = []
-            let route = RouteTable.compile(definition, index: index, defaults: defaults, problems: &found)
-            let signature = route.signature
-            if let earlier = signatures[signature] {
-                found.append(DefinitionProblem(
-                    route: route.reference,
-                    reason: .ambiguousRoutes(route: route.reference.name, other: routes[earlier].reference.name),
-                    span: 0..<route.reference.pattern.utf8.count))
-            } else {
-                signatures[signature] = index
-            }
-            problems += found.sorted { ($0.span?.lowerBound ?? 0) < ($1.span?.lowerBound ?? 0) } // stable
+            var routeProblems: [DefinitionProblem] = []
+            let route = RouteTable.compile(definition, index: index, defaults: defaults, owner: owner, problems: &routeProblems)
+            found.append(routeProblems)
             routes.append(route)
             trie.insert(route)
             // A case with several patterns renders with its first.
             if let key = definition.caseKey, byKey[key.text] == nil { byKey[key.text] = index }
         }
         trie.finish(routes)
+        // Learned now, not on first use: the routes that mount a table (its pattern problems
+        // and a mount that leads back are the table's), and those that end at the same node as
+        // another (only they can accept the same links; ordering them needs their labels).
+        var learnedNow = Set(routes.indices.filter { routes[$0].ast.restSegment != nil })
+        for group in trie.sharedEnds {
+            learnedNow.formUnion(group)
+            var signatures: [[String]: Int] = [:]
+            for index in group.sorted() {
+                let signature = routes[index].signature
+                if let earlier = signatures[signature] {
+                    let route = routes[index]
+                    found[index].append(DefinitionProblem(
+                        route: route.reference,
+                        reason: .ambiguousRoutes(route: route.reference.name, other: routes[earlier].reference.name),
+                        span: 0..<route.pattern.utf8.count))
+                } else {
+                    signatures[signature] = index
+                }
+            }
+        }
+        found = found.map(RouteTable.inPatternOrder)
+        let originProblems = problems
+        for (index, routeProblems) in found.enumerated() {
+            problems += learnedNow.contains(index)
+                ? RouteTable.inPatternOrder(routeProblems + routes[index].learned.value.problems) : routeProblems
+        }
         if definitions.isEmpty {
             problems.append(DefinitionProblem(route: nil, reason: .noRoutes, span: nil))
         }
@@ -128,106 +162,48 @@ final class RouteTable: Sendable {
         self.trie = trie
         self.routeByCaseKey = byKey
         self.problems = problems
+        self.patternProblems = found
+        self.tableProblems = (originProblems, definitions.isEmpty ? [DefinitionProblem(route: nil, reason: .noRoutes, span: nil)] : [])
     }
 
-    /// Compiles one definition, appending its problems.
+    /// A route's problems in the order they stand in its pattern (a stable sort).
+    static func inPatternOrder(_ problems: [DefinitionProblem]) -> [DefinitionProblem] {
+        problems.count < 2 ? problems : problems.sorted { ($0.span?.lowerBound ?? 0) < ($1.span?.lowerBound ?? 0) }
+    }
+
+    /// Compiles one definition from its pattern alone, appending the pattern's problems; what
+    /// the route's type says is learned on the route's first use.
     private static func compile(
-        _ definition: RouteDefinition, index: Int, defaults: TableDefaults,
+        _ definition: RouteDefinition, index: Int, defaults: TableDefaults, owner: RouteOwner?,
         problems: inout [DefinitionProblem]
     ) -> CompiledRoute {
-        let reference = RouteReference(name: definition.name, pattern: definition.pattern)
-        let parsed = PatternParser.parse(definition.pattern, firstSegmentIsHost: defaults.hostFromFirstSegment)
+        let pattern = definition.pattern
+        let parsed = PatternParser.parse(pattern, firstSegmentIsHost: defaults.hostFromFirstSegment)
         let ast = parsed.ast
-        let wholePattern = 0..<definition.pattern.utf8.count
-        func report(_ reason: Reason, _ span: Range<Int>?, alternatives: [String] = []) {
-            problems.append(DefinitionProblem(route: reference, reason: reason, span: span, alternatives: alternatives))
-        }
-        for problem in parsed.problems { report(problem.reason, problem.span) }
-        if defaults.isMounted, let hostSpan = ast.hostSpan, ast.scheme != nil {
-            // Mounted, the table reads paths: a host here could never be matched.
-            report(.patternSyntax(.hostWhenMounted), (ast.schemeSpan?.lowerBound ?? hostSpan.lowerBound)..<hostSpan.upperBound)
-        }
-
-        let labels = definition.labels
-        let labelNames = labels.map(\.name)
-        var sources = [CompiledRoute.Source](repeating: .none, count: labels.count)
-        var fragmentLabel: Int?
-
-        func bind(_ name: String, _ source: CompiledRoute.Source, span: Range<Int>) -> Int? {
-            guard let label = labelNames.firstIndex(of: name) else {
-                // With a probe that stopped early, later labels are unknown: no verdict.
-                if definition.probeProblem == nil {
-                    report(.unknownPlaceholder(name: name), span, alternatives: labelNames)
-                }
-                return nil
-            }
-            if sources[label] == .none { sources[label] = source }
-            if labels[label].isList, !source.isQuery, !source.isRest {
-                report(.unsupportedType(label: name, type: labels[label].typeName, problem: .listOutsideQuery), span)
-            }
-            if let mount = labels[label].mount {
-                if !source.isRest {
-                    report(.unsupportedType(label: name, type: labels[label].typeName, problem: .routesNeedRestCapture), span)
-                } else {
-                    checkMounted(mount, label: name, type: labels[label].typeName, span: span)
-                }
-            }
-            return label
-        }
-
-        /// A mounted table's own problems, named by the path of mounts that leads to them.
-        func checkMounted(_ mount: Mount, label: String, type: String, span: Range<Int>) {
-            let id = ObjectIdentifier(mount.type)
-            if Mounting.building.contains(id) {
-                report(.unsupportedType(label: label, type: type, problem: .mountsItself), span)
-                return
-            }
-            let table = Mounting.$building.withValue(Mounting.building + [id]) { mount.table }
-            for problem in table.problems {
-                let inner = problem.route.map { RouteReference(name: reference.name + " › " + $0.name, pattern: $0.pattern) }
-                problems.append(DefinitionProblem(
-                    route: inner ?? reference, reason: problem.reason, span: inner == nil ? span : problem.span,
-                    alternatives: problem.alternatives))
-            }
-        }
-
-        // Built by `map`, so that the arrays the route keeps have no room left over.
-        let segmentLabels: [Int?] = ast.segments.enumerated().map { offset, segment in
-            let source: CompiledRoute.Source = segment.value.isRest ? .rest(offset) : .segment(offset)
-            return segment.value.captureName.flatMap { bind($0, source, span: segment.captureSpan ?? segment.span) }
-        }
-        let queryLabels: [Int?] = ast.queryItems.enumerated().map { offset, item in
-            item.value.captureName.flatMap { bind($0, .query(offset), span: item.captureSpan ?? item.valueSpan) }
-        }
-        if let fragment = ast.fragment, let name = fragment.value.captureName {
-            fragmentLabel = bind(name, .fragment, span: fragment.captureSpan ?? fragment.span)
-        }
-        switch definition.probeProblem {
-        case .label(let name, let type, let problem)?:
-            report(.unsupportedType(label: name, type: type, problem: problem), ast.span(ofCapture: name) ?? wholePattern)
-        case .samplesRejected(let type, let message)?:
-            report(.samplesRejected(type: type, message: message), wholePattern)
-        case nil:
-            break
-        }
+        let slots = CompiledRoute.Slots(ast)
         // A label looks unused when its placeholder is malformed: the syntax problem says it.
         let hasSyntaxProblem = parsed.problems.contains { if case .patternSyntax = $0.reason { return true }; return false }
-        let captured = Set(ast.captures.map(\.name))
-        // A misspelled placeholder already names the label it was meant for.
-        let meant = Set(ast.captures.compactMap { capture in
-            labelNames.contains(capture.name) ? nil : Suggestions.nearest(to: capture.name, in: labelNames)
-        })
-        let end = wholePattern.upperBound
-        for label in labels where !captured.contains(label.name) && !hasSyntaxProblem && !meant.contains(label.name) {
-            report(.unusedLabel(label: label.name), end..<end, alternatives: Array(captured))
+        let probe = definition.probe
+        let learned = Memo {
+            LearnedRoute.learn(
+                probe.probe(), pattern: pattern, ast: ast, slots: slots, hasSyntaxProblem: hasSyntaxProblem, owner: owner)
+        }
+        var spans: [(reason: Reason, span: Range<Int>?)] = parsed.problems.map { ($0.reason, $0.span) }
+        if defaults.isMounted, let hostSpan = ast.hostSpan, ast.scheme != nil {
+            // Mounted, the table reads paths: a host here could never be matched.
+            spans.append((.patternSyntax(.hostWhenMounted), (ast.schemeSpan?.lowerBound ?? hostSpan.lowerBound)..<hostSpan.upperBound))
         }
         let usesOrigins = !defaults.origins.isEmpty && ast.host == nil
-        return CompiledRoute(
-            index: index, reference: reference, ast: ast, caseKey: definition.caseKey, usesOrigins: usesOrigins,
+        let route = CompiledRoute(
+            index: index, pattern: pattern, ast: ast, slots: slots, caseKey: definition.caseKey, usesOrigins: usesOrigins,
             scheme: ast.scheme ?? (defaults.scheme.isEmpty ? nil : defaults.scheme),
-            host: ast.host ?? defaults.host,
-            labels: labels, sources: sources, queryLabels: queryLabels, segmentLabels: segmentLabels,
-            fragmentLabel: fragmentLabel)
+            host: ast.host ?? defaults.host, learned: learned)
+        if !spans.isEmpty {
+            // A pattern with a problem is named in it: its route is learned now (it matches nothing).
+            let reference = route.reference
+            problems += spans.map { DefinitionProblem(route: reference, reason: $0.reason, span: $0.span) }
+        }
+        return route
     }
 
     /// The hosts links may carry: the origins', then those patterns give, in declaration order.
@@ -239,13 +215,56 @@ final class RouteTable: Sendable {
         return hosts
     }
 
-    /// The error every match returns while the table has definition problems.
+    /// The error every match returns while the table's patterns have problems: every problem
+    /// of the table (its routes' types' too), all at once.
     func definitionError() -> RouteMatchError? {
+        problems.isEmpty ? nil : validationError()
+    }
+
+    /// Every definition problem of the table, learning every route, or `nil` when it has none.
+    func validationError() -> RouteMatchError? {
+        var visited: Set<ObjectIdentifier> = []
+        let all = tableProblems.before + allProblems(visited: &visited, withPatternProblems: true) + tableProblems.after
+        return error(for: all)
+    }
+
+    /// The error that names `problems`, or `nil` for none. `firstUse` says they were found when
+    /// a route was first used, not when the table was built.
+    func error(for problems: [DefinitionProblem], firstUse: Bool = false) -> RouteMatchError? {
         guard let first = problems.first else { return nil }
         let name = self.name
         return RouteMatchError(
             reason: first.reason, input: first.route?.pattern ?? "", subject: .pattern, span: first.span,
             closestRoute: first.route, definitionProblems: problems,
-            details: Memo { RouteMatchError.Details(tableName: name) })
+            details: Memo { RouteMatchError.Details(tableName: name, foundOnFirstUse: firstUse) })
+    }
+
+    /// The problems a route's type shows, learned now if the route was never used: the error a
+    /// link that reaches it (or a value that renders with it) gets.
+    func firstUseError(_ route: CompiledRoute) -> RouteMatchError? {
+        let learned = route.learned.value
+        return learned.problems.isEmpty ? nil : error(for: learned.problems, firstUse: true)
+    }
+
+    /// Every route's problems in declaration order, learning each, then those of the tables
+    /// mounted under them (each table once), named by the path of mounts that leads to them.
+    private func allProblems(visited: inout Set<ObjectIdentifier>, withPatternProblems: Bool) -> [DefinitionProblem] {
+        var result: [DefinitionProblem] = []
+        for route in routes {
+            let learned = route.learned.value
+            result += RouteTable.inPatternOrder((withPatternProblems ? patternProblems[route.index] : []) + learned.problems)
+            for label in learned.labels {
+                guard let mount = label.mount, visited.insert(ObjectIdentifier(mount.type)).inserted else { continue }
+                let mountsItself = learned.problems.contains {
+                    $0.reason == .unsupportedType(label: label.name, type: label.typeName, problem: .mountsItself)
+                }
+                guard !mountsItself else { continue }
+                // The mounted table's pattern problems are the mounting route's own already.
+                result += mount.table.allProblems(visited: &visited, withPatternProblems: false).map {
+                    $0.mounted(under: route.reference)
+                }
+            }
+        }
+        return result
     }
 }

@@ -146,6 +146,12 @@ struct RouteTrie: Sendable {
         return node
     }
 
+    /// The routes that end at the same node, or capture the rest at the same node, where more
+    /// than one does: the only routes that can accept the same links.
+    var sharedEnds: [[Int]] {
+        nodes.flatMap { node in [node.terminals, node.rests].filter { $0.count > 1 } }
+    }
+
     /// Orders each node's terminal routes (more literal query items first, then more required
     /// items, then declaration order) and keeps its earliest literal edges.
     mutating func finish(_ routes: [CompiledRoute]) {

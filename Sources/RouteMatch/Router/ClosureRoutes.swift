@@ -184,13 +184,8 @@ extension Router {
         declare(&routes)
         var definitions: [RouteDefinition] = []
         for entry in routes.entries {
-            let build = entry.build
-            let shape = ShapeProbe.probe(named: entry.name ?? entry.pattern) { probe in
-                try build(RouteCaptures(container: probe.container(keyedBy: LabelKey.self)))
-            }
-            definitions.append(RouteDefinition(
-                name: entry.name ?? entry.pattern, pattern: entry.pattern, caseKey: nil,
-                labels: shape.labels, probeProblem: shape.problem))
+            let probe = ClosureProbe(name: entry.name ?? entry.pattern, build: entry.build)
+            definitions.append(RouteDefinition(pattern: entry.pattern, caseKey: nil, probe: probe))
         }
         self.table = RouteTable(
             name: name ?? "\(Route.self)", definitions: definitions, origins: origins, scheme: scheme, host: host, options: options)

@@ -42,12 +42,49 @@ extension Routable {
 /// The cache key of a type's mounted table.
 enum MountedTable<Route> {}
 
-/// The mounted types whose tables are being built, innermost last: a type mounted inside its
-/// own table is a definition problem, not an endless build.
+/// What mounting a table checks: that no mount leads back to the table that mounts it (an
+/// endless match, an endless sample), and the mounted table's own pattern problems.
 enum Mounting {
-    @TaskLocal static var building: [ObjectIdentifier] = []
+    /// The route types whose routes are being learned, innermost last: learning a route that
+    /// mounts a type learns that type's mounting routes in turn, and a type met twice on
+    /// that path mounts itself.
+    @TaskLocal static var learning: [ObjectIdentifier] = []
     /// The route types whose sample value is being made, innermost last.
     @TaskLocal static var sampling: [ObjectIdentifier] = []
+
+    /// The problems of mounting `mount` under label `label` of route `reference` (of type
+    /// `owner`): a mount that leads back to a type on the way is `mountsItself`; otherwise
+    /// the mounted table's pattern problems, named by the path of mounts that leads to them.
+    static func problems(
+        of mount: Mount, label: String, type: String, span: Range<Int>, under reference: RouteReference,
+        owner: RouteOwner?
+    ) -> [DefinitionProblem] {
+        let path = learning + (owner.map { [ObjectIdentifier($0.type)] } ?? [])
+        let id = ObjectIdentifier(mount.type)
+        let cycle = path.contains(id) || $learning.withValue(path) { leadsBack(to: Set(path), from: mount.type) }
+        if cycle {
+            return [DefinitionProblem(
+                route: reference, reason: .unsupportedType(label: label, type: type, problem: .mountsItself), span: span)]
+        }
+        return mount.table.problems.map { $0.mounted(under: reference, span: span) }
+    }
+
+    /// Whether a route of `type` that captures the rest of the path mounts a type of `targets`,
+    /// directly or through the types it mounts. Learns those routes (only those).
+    private static func leadsBack(to targets: Set<ObjectIdentifier>, from type: any Routable.Type) -> Bool {
+        var visited: Set<ObjectIdentifier> = []
+        func walk(_ type: any Routable.Type) -> Bool {
+            guard visited.insert(ObjectIdentifier(type)).inserted else { return false }
+            for route in type.mountedTable.routes where route.ast.restSegment != nil {
+                for label in route.labels {
+                    guard let mounted = label.mount?.type else { continue }
+                    if targets.contains(ObjectIdentifier(mounted)) || walk(mounted) { return true }
+                }
+            }
+            return false
+        }
+        return walk(type)
+    }
 }
 
 extension Router {
@@ -56,6 +93,7 @@ extension Router {
         if let error = table.definitionError() { return .failure(error) }
         switch codec.encode(value, table) {
         case .success(let encoded):
+            if let error = table.firstUseError(table.routes[encoded.index]) { return .failure(error) }
             return LinkRenderer.parts(route: table.routes[encoded.index], texts: encoded.texts, mounted: encoded.mounted)
         case .failure(let error):
             return .failure(error)

@@ -211,28 +211,22 @@ extension Router where Route: Routable {
     /// where another table mounts them.
     init(_ routable: Route.Type, mounted: Bool) {
         var definitions: [RouteDefinition] = []
-        var constants: [Route?] = []
         for key in Route.CodingKeys.allCases {
             let caseKey = CaseKey(text: key.rawValue, value: key)
-            let shape = ShapeProbe.probe(Route.self, caseKey: caseKey)
-            // A case without values is one value: kept, so that its hits decode nothing. (Not
-            // for a class, whose instance a hit must not share.)
-            let constant = shape.labels.isEmpty && shape.problem == nil && !(Route.self is AnyClass)
-                ? shape.value as? Route : nil
+            // Probed on the case's first use: the case's decode instantiates its own coding
+            // keys' type, which costs a scan of the process's conformances each.
+            let probe = SharedProbe(CaseProbe<Route>(caseKey: caseKey))
             // `"new/${id} | old/${id}"`: several patterns reach the case; the first renders.
             for pattern in RouteDefinition.patterns(in: key.rawValue) {
-                definitions.append(RouteDefinition(
-                    name: Router.caseName(shape), pattern: pattern, caseKey: caseKey,
-                    labels: shape.labels, probeProblem: shape.problem))
-                constants.append(constant)
+                definitions.append(RouteDefinition(pattern: pattern, caseKey: caseKey, probe: probe))
             }
         }
         self.table = mounted
-            ? RouteTable(name: "\(Route.self)", definitions: definitions, mountedWith: Route.options)
+            ? RouteTable(name: "\(Route.self)", definitions: definitions, mountedWith: Route.options, owner: RouteOwner(type: Route.self))
             : RouteTable(
                 name: "\(Route.self)", definitions: definitions, origins: Route.origins, scheme: Route.scheme,
-                host: Route.host, options: Route.options)
-        self.codec = .codable(isEnum: true, constants: constants)
+                host: Route.host, options: Route.options, owner: RouteOwner(type: Route.self))
+        self.codec = .codable(isEnum: true)
     }
 
     /// The case's name, from the synthesized per-case key type (`UserPostsCodingKeys` →

@@ -23,14 +23,14 @@ extension RouteCodec where Route: Codable {
     /// Through `Codable`: enum cases chosen by their coding key, or one struct type whose
     /// patterns are tried in order.
     ///
-    /// `constants` holds, by route index, the value of each case without associated values
-    /// (the probe made it): a hit on such a case returns it and runs no `Codable` at all.
-    static func codable(isEnum: Bool, constants: [Route?] = []) -> RouteCodec {
+    /// A case without associated values keeps its value (the probe made it): a hit on it
+    /// returns it and runs no `Codable` at all.
+    static func codable(isEnum: Bool) -> RouteCodec {
         RouteCodec(
             build: { route, values throws(DecodeFailure) in
-                // A route with labels has no constant: its hits touch no generic storage.
-                if route.labels.isEmpty, route.index < constants.count, let constant = constants[route.index] {
-                    return constant
+                // Only a route of this table's type keeps a constant, a `ConstantRoute<Route>`.
+                if let constant = route.learned.value.constant {
+                    return unsafeDowncast(constant, to: ConstantRoute<Route>.self).value
                 }
                 return try RouteDecoder.decode(Route.self, caseKey: route.caseKey, labels: route.labelNames, values: values)
             },

@@ -100,6 +100,7 @@ public struct Router<Route>: Sendable {
         if let error = table.definitionError() { throw error }
         let encoded = try codec.encode(route, table).get()
         let compiled = table.routes[encoded.index]
+        if let error = table.firstUseError(compiled) { throw error }
         if let override = host ?? origin, let patternHost = compiled.ast.host {
             throw RouteMatchError(
                 reason: .unrenderableRoute(.hostOverride(host: override, patternHost: patternHost)),
@@ -169,7 +170,7 @@ public struct Router<Route>: Sendable {
     ///
     /// - Throws: ``RouteMatchError`` whose subject is ``RouteMatchError/Subject/pattern``.
     public func validate() throws(RouteMatchError) {
-        if let error = table.definitionError() { throw error }
+        if let error = table.validationError() { throw error }
     }
 
     /// The routes' names and patterns, in declaration order.
@@ -263,10 +264,8 @@ extension Router where Route: Codable {
         declare(&routes)
         var definitions: [RouteDefinition] = []
         for (offset, pattern) in routes.patterns.enumerated() {
-            let shape = ShapeProbe.probe(Route.self, caseKey: nil)
-            definitions.append(RouteDefinition(
-                name: routes.names[offset] ?? "\(Route.self)", pattern: pattern, caseKey: nil,
-                labels: shape.labels, probeProblem: shape.problem))
+            let name = routes.names[offset] ?? "\(Route.self)"
+            definitions.append(RouteDefinition(pattern: pattern, caseKey: nil, probe: StructProbe<Route>(name: name)))
         }
         self.table = RouteTable(
             name: "\(Route.self)", definitions: definitions, origins: origins, scheme: scheme, host: host, options: options)

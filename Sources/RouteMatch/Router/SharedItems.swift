@@ -53,10 +53,12 @@ struct SharedItems: Sendable {
             offset = valueEnd + 1
         }
         let reference = RouteReference(name: name, pattern: pattern)
+        // Probed already (the pattern is made of the labels): learned at once.
+        let learned = LearnedRoute(
+            name: name, labels: shape.labels, declaredLabels: shape.labels, problems: [], constant: nil)
         route = CompiledRoute(
-            index: 0, reference: reference, ast: ast, caseKey: nil, usesOrigins: false, scheme: nil, host: "",
-            labels: shape.labels, sources: shape.labels.indices.map { .query($0) },
-            queryLabels: Array(shape.labels.indices), segmentLabels: [], fragmentLabel: nil)
+            index: 0, pattern: pattern, ast: ast, slots: CompiledRoute.Slots(ast), caseKey: nil, usesOrigins: false,
+            scheme: nil, host: "", learned: Memo { learned })
         keys = Set(shape.labels.map(\.name))
         switch shape.problem {
         case .label(let label, let type, let problem)?:

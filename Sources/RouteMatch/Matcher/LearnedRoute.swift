@@ -1,0 +1,164 @@
+/// What probing a route's type found: its name, its values' labels in declaration order, and
+/// what stopped the probe. A route definition gives a closure that probes on demand.
+struct ProbedRoute: Sendable {
+    var name: String
+    /// The labels in the order the type declares them.
+    var labels: [LabelInfo]
+    var problem: ProbeProblem?
+    /// The value of a case without associated values, boxed (see ``ConstantRoute``).
+    var constant: (any AnyObject & Sendable)? = nil
+}
+
+/// How a route definition learns its route: probes that run on the route's first use. (Each
+/// is a value, not a closure: a closure that names a route type cannot be `Sendable` in Swift
+/// 6.0 unless the type is.)
+protocol RouteProbing: Sendable {
+    func probe() -> ProbedRoute
+}
+
+/// Probes the enum case of `Route` whose coding key is `caseKey`.
+struct CaseProbe<Route: Routable>: RouteProbing, @unchecked Sendable {
+    // Unchecked: a coding key, immutable.
+    let caseKey: CaseKey
+
+    func probe() -> ProbedRoute {
+        let shape = ShapeProbe.probe(Route.self, caseKey: caseKey)
+        // A case without values is one value: kept, so that its hits decode nothing. (Not for
+        // a class, whose instance a hit must not share.)
+        var constant: ConstantRoute<Route>?
+        if shape.labels.isEmpty, shape.problem == nil, !(Route.self is AnyClass), let value = shape.value as? Route {
+            constant = ConstantRoute(value)
+        }
+        return ProbedRoute(name: Router<Route>.caseName(shape), labels: shape.labels, problem: shape.problem, constant: constant)
+    }
+}
+
+/// Probes the struct route type `Route`, for a pattern named `name`.
+struct StructProbe<Route: Decodable>: RouteProbing, @unchecked Sendable {
+    // Unchecked: a name, immutable.
+    let name: String
+
+    func probe() -> ProbedRoute {
+        let shape = ShapeProbe.probe(Route.self, caseKey: nil)
+        return ProbedRoute(name: name, labels: shape.labels, problem: shape.problem)
+    }
+}
+
+/// Probes a closure route's build closure.
+struct ClosureProbe<Route>: RouteProbing, @unchecked Sendable {
+    // Unchecked: a name and the user's `@Sendable` closure.
+    let name: String
+    let build: @Sendable (RouteCaptures) throws -> Route
+
+    func probe() -> ProbedRoute {
+        let shape = ShapeProbe.probe(named: name) { probe in
+            try build(RouteCaptures(container: probe.container(keyedBy: LabelKey.self)))
+        }
+        return ProbedRoute(name: name, labels: shape.labels, problem: shape.problem)
+    }
+}
+
+/// One probe several definitions share (the patterns of one enum case), run once.
+final class SharedProbe: RouteProbing {
+    private let memo: Memo<ProbedRoute>
+    init(_ probe: any RouteProbing) { memo = Memo { probe.probe() } }
+    func probe() -> ProbedRoute { memo.value }
+}
+
+/// A ``Routable`` type whose table a route belongs to.
+struct RouteOwner: @unchecked Sendable {
+    // Unchecked: a metatype, immutable.
+    let type: any Routable.Type
+}
+
+/// The value of an enum case without associated values, kept so that its hits decode nothing.
+final class ConstantRoute<Route>: @unchecked Sendable {
+    // Unchecked: immutable; a case without values holds no state (a class is never kept).
+    let value: Route
+    init(_ value: Route) { self.value = value }
+}
+
+/// What a route's type says of its values, learned the first time the route is used (a link
+/// reaches it, a value renders with it, a diagnostic names it) or by `validate()`: the table
+/// is built from the patterns alone, so that a table of many routes costs little at launch.
+///
+/// The definition problems that need the type (an unknown placeholder, an unused label, an
+/// unsupported type, a mount) are found here; a route that has any matches nothing, and a link
+/// that reaches it gets them as a definition error.
+struct LearnedRoute: Sendable {
+    let name: String
+    /// Each label's information, by slot (see ``CompiledRoute/labelNames``).
+    let labels: [LabelInfo]
+    /// The labels in the order the type declares them.
+    let declaredLabels: [LabelInfo]
+    /// The definition problems the type shows, in the order they stand in the pattern.
+    let problems: [DefinitionProblem]
+    let constant: (any AnyObject & Sendable)?
+
+    /// Learns what `probed` says of the route whose pattern is `pattern`.
+    ///
+    /// - Parameters:
+    ///   - owner: The route type, for a table of a ``Routable`` type: a mount that leads back
+    ///     to it is a definition problem.
+    ///   - hasSyntaxProblem: Whether the pattern is malformed: its labels are then not called
+    ///     unused (the syntax problem says why).
+    static func learn(
+        _ probed: ProbedRoute, pattern: String, ast: PatternAST, slots: CompiledRoute.Slots,
+        hasSyntaxProblem: Bool, owner: RouteOwner?
+    ) -> LearnedRoute {
+        let reference = RouteReference(name: probed.name, pattern: pattern)
+        var problems: [DefinitionProblem] = []
+        func report(_ reason: Reason, _ span: Range<Int>?, alternatives: [String] = []) {
+            problems.append(DefinitionProblem(route: reference, reason: reason, span: span, alternatives: alternatives))
+        }
+        let declared = probed.labels
+        let declaredNames = declared.map(\.name)
+        let wholePattern = 0..<pattern.utf8.count
+        var checkedMounts: Set<Int> = []
+        for site in slots.sites(in: ast) {
+            let name = slots.names[site.slot]
+            guard let label = declared.first(where: { $0.name == name }) else {
+                // With a probe that stopped early, later labels are unknown: no verdict.
+                if probed.problem == nil {
+                    report(.unknownPlaceholder(name: name), site.span, alternatives: declaredNames)
+                }
+                continue
+            }
+            if label.isList, !site.source.isQuery, !site.source.isRest {
+                report(.unsupportedType(label: name, type: label.typeName, problem: .listOutsideQuery), site.span)
+            }
+            guard let mount = label.mount else { continue }
+            if !site.source.isRest {
+                report(.unsupportedType(label: name, type: label.typeName, problem: .routesNeedRestCapture), site.span)
+            } else if checkedMounts.insert(site.slot).inserted {
+                problems += Mounting.problems(of: mount, label: name, type: label.typeName, span: site.span, under: reference, owner: owner)
+            }
+        }
+        switch probed.problem {
+        case .label(let name, let type, let problem)?:
+            report(.unsupportedType(label: name, type: type, problem: problem), ast.span(ofCapture: name) ?? wholePattern)
+        case .samplesRejected(let type, let message)?:
+            report(.samplesRejected(type: type, message: message), wholePattern)
+        case nil:
+            break
+        }
+        let captured = Set(slots.names)
+        // A misspelled placeholder already names the label it was meant for.
+        let meant = Set(slots.names.compactMap { name in
+            declaredNames.contains(name) ? nil : Suggestions.nearest(to: name, in: declaredNames)
+        })
+        let end = wholePattern.upperBound
+        for label in declared where !captured.contains(label.name) && !hasSyntaxProblem && !meant.contains(label.name) {
+            report(.unusedLabel(label: label.name), end..<end, alternatives: slots.names)
+        }
+        // A slot the type does not declare reads any text (the route has a problem and matches nothing).
+        let labels = slots.names.map { name in
+            declared.first { $0.name == name }
+                ?? LabelInfo(name: name, typeName: "String", isOptional: false, isList: false, sample: "a", checker: AcceptsAnyText())
+        }
+        return LearnedRoute(
+            name: probed.name, labels: labels, declaredLabels: declared,
+            problems: problems.sorted { ($0.span?.lowerBound ?? 0) < ($1.span?.lowerBound ?? 0) }, // stable
+            constant: problems.isEmpty && declared.isEmpty ? probed.constant : nil)
+    }
+}
