@@ -9,17 +9,72 @@ import MallocCounter
 
 let quick = ProcessInfo.processInfo.environment["BENCH_QUICK"] != nil
 
-/// The first use of a route type in a process builds its table while Swift instantiates the
-/// type's metadata for the first time: measured once, before anything else touches the types.
-func firstUse<R: Routable>(_ type: R.Type) -> Double {
-    let start = DispatchTime.now().uptimeNanoseconds
-    let count = R.router.routes.count
-    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
-    return count > 0 ? elapsed : 0
+/// The first use of a route type in a process: its first `match` builds the table and learns
+/// the route the link reaches, while Swift instantiates the types' metadata for the first
+/// time. Each is measured in a new process of its own (this program run with `--first-use`
+/// and the table's name), so no earlier table warms the runtime for it.
+/// The process prints the whole first match, and the part of it that built the table.
+struct FirstUse {
+    let link: String
+    let build: () -> Void
+    let use: (String) -> Bool
+
+    init<R: Routable>(_ type: R.Type, _ link: String) {
+        self.link = link
+        build = { _ = R.router }
+        use = { R.match($0).isHit }
+    }
 }
-let coldFirstUse = [(10, firstUse(Routes10.self)), (100, firstUse(Routes100.self)), (1000, firstUse(Routes1000.self))]
-let coldOriginsFirstUse = [(10, firstUse(OriginRoutes10.self)), (1000, firstUse(OriginRoutes1000.self))]
-let coldNestedFirstUse = firstUse(NestedRoutes1000.self)
+
+let firstUseLinks: [String: FirstUse] = [
+    "Routes10": FirstUse(Routes10.self, "myapp://app/user/42/posts?page=2&premium=true"),
+    "Routes100": FirstUse(Routes100.self, "myapp://app/user/42/posts?page=2&premium=true"),
+    "Routes1000": FirstUse(Routes1000.self, "myapp://app/user/42/posts?page=2&premium=true"),
+    "OriginRoutes10": FirstUse(OriginRoutes10.self, "https://example.com/user/42/posts?page=2&premium=true"),
+    "OriginRoutes1000": FirstUse(OriginRoutes1000.self, "https://example.com/user/42/posts?page=2&premium=true"),
+    "NestedRoutes1000": FirstUse(NestedRoutes1000.self, "myapp://app/feature9/item99/42"),
+]
+
+extension Result {
+    var isHit: Bool { if case .success = self { true } else { false } }
+}
+
+if let flag = CommandLine.arguments.firstIndex(of: "--first-use"), flag + 1 < CommandLine.arguments.count,
+    let entry = firstUseLinks[CommandLine.arguments[flag + 1]] {
+    let start = DispatchTime.now().uptimeNanoseconds
+    entry.build()
+    let built = DispatchTime.now().uptimeNanoseconds
+    let hit = entry.use(entry.link)
+    let end = DispatchTime.now().uptimeNanoseconds
+    print(hit ? "\(end - start) \(built - start)" : "0 0")
+    exit(hit ? 0 : 1)
+}
+
+/// The first use of `name`'s table in a new process, in nanoseconds, and the part of it that
+/// built the table: the medians of five processes (0 when the link did not hit).
+func firstUse(_ name: String) -> (whole: Double, build: Double) {
+    var samples: [Double] = []
+    var builds: [Double] = []
+    for _ in 0..<(quick ? 1 : 5) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["--first-use", name]
+        let output = Pipe()
+        process.standardOutput = output
+        do { try process.run() } catch { return (0, 0) }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let fields = String(decoding: data, as: UTF8.self).split(separator: " ").map {
+            Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        }
+        samples.append(fields.first ?? 0)
+        builds.append(fields.count > 1 ? fields[1] : 0)
+    }
+    return (samples.sorted()[samples.count / 2], builds.sorted()[builds.count / 2])
+}
+let coldFirstUse = [(10, firstUse("Routes10")), (100, firstUse("Routes100")), (1000, firstUse("Routes1000"))]
+let coldOriginsFirstUse = [(10, firstUse("OriginRoutes10")), (1000, firstUse("OriginRoutes1000"))]
+let coldNestedFirstUse = firstUse("NestedRoutes1000")
 var harness = Harness(quick: quick)
 let deepLink = "myapp://app/user/42/posts?page=2&premium=true"
 
@@ -63,7 +118,12 @@ func consume<T>(_ value: T) -> Int {
         if case .failure(let error) = router.match(nearMiss) { return error.description.utf8.count }
         return 0
     }
-    record("RouteMatch: build the table", size) { Router(R.self).routes.count }
+    record("RouteMatch: build the table", size) { consume(Router(R.self)) }
+    // Every route learned too: what `validate()` (or a table listing) costs.
+    record("RouteMatch: build the table and learn every route", size) {
+        let router = Router(R.self)
+        return (try? router.validate()) == nil ? 0 : router.routes.count
+    }
 }
 
 /// The same generated table as struct routes: every `section{i}` pattern decodes one small
@@ -140,7 +200,7 @@ struct SectionItem: Codable, Equatable { var id: Int }
         if case .failure(let error) = router.match("https://exmaple.com/shop\(item)/item-42.json") { return error.description.utf8.count }
         return 0
     }
-    record("RouteMatch origins: build the table", size) { Router(R.self).routes.count }
+    record("RouteMatch origins: build the table", size) { consume(Router(R.self)) }
 }
 
 /// The same shapes as struct routes, so the figures show the dispatch, not the decode of a
@@ -247,11 +307,14 @@ benchConstantCases()
 
 /// The bytes a built table keeps (live heap bytes after building it, less before), for a type
 /// whose metadata already exists: the table's own memory, not Swift's type metadata.
-@MainActor func retainedBytes<R: Routable>(_ type: R.Type) -> Int {
+/// Measured twice: as built (the patterns), and once every route is learned (`validate()`).
+@MainActor func retainedBytes<R: Routable>(_ type: R.Type) -> (built: Int, learned: Int) {
     let before = malloc_counter_live_bytes()
     let router = Router(R.self)
-    let after = malloc_counter_live_bytes()
-    return withExtendedLifetime(router) { Int(after - before) }
+    let built = malloc_counter_live_bytes()
+    try? router.validate()
+    let learned = malloc_counter_live_bytes()
+    return withExtendedLifetime(router) { (Int(built - before), Int(learned - before)) }
 }
 let tableMemory = [(10, retainedBytes(Routes10.self)), (100, retainedBytes(Routes100.self)), (1000, retainedBytes(Routes1000.self))]
 benchOrigins(OriginRoutes10.self, size: 10)

@@ -1,6 +1,8 @@
 /// One route of a table, compiled: its pattern's syntax tree, its labels and where each
 /// label's text comes from in a link.
-final class CompiledRoute: Sendable {
+final class CompiledRoute: @unchecked Sendable {
+    // Unchecked: every stored property is immutable but `learnedState`, which is read and
+    // written only under `LockPool.withLock(for:)` (see ``learned``).
     /// Where a label's text comes from.
     enum Source: Equatable, Sendable {
         /// The path segment at this index (after the host), whole or between its literal text.
@@ -59,8 +61,16 @@ final class CompiledRoute: Sendable {
     let segmentLabels: [Int?]
     /// The label the fragment binds, if any.
     let fragmentLabel: Int?
-    /// What the route's type says of its values, learned on the route's first use.
-    let learned: Memo<LearnedRoute>
+    /// How the route's type is probed, on the route's first use.
+    private let probe: any RouteProbing
+    /// The route type, for a table of a ``Routable`` type (a mount that leads back to it is a
+    /// definition problem).
+    private let owner: RouteOwner?
+    /// Whether the pattern is malformed (its labels are then not judged unused).
+    private let hasSyntaxProblem: Bool
+    /// What the route's type says, once learned. (Kept in the route rather than in a memo
+    /// object: a table of many routes keeps no closure per route.)
+    private var learnedState: LearnedBox?
 
     /// Where each placeholder of a pattern binds: its labels' slots, found from the pattern alone.
     struct Slots: Sendable {
@@ -110,7 +120,8 @@ final class CompiledRoute: Sendable {
 
     init(
         index: Int, pattern: String, ast: PatternAST, slots: Slots, caseKey: CaseKey?, usesOrigins: Bool,
-        scheme: String?, host: String, learned: Memo<LearnedRoute>
+        scheme: String?, host: String, probe: any RouteProbing, owner: RouteOwner? = nil, hasSyntaxProblem: Bool = false,
+        learned: LearnedRoute? = nil
     ) {
         self.index = index
         self.pattern = pattern
@@ -119,7 +130,10 @@ final class CompiledRoute: Sendable {
         self.usesOrigins = usesOrigins
         self.scheme = scheme
         self.host = host
-        self.learned = learned
+        self.probe = probe
+        self.owner = owner
+        self.hasSyntaxProblem = hasSyntaxProblem
+        self.learnedState = learned.map(LearnedBox.init)
         self.labelNames = slots.names
         self.sources = slots.sources
         self.segmentLabels = slots.segmentLabels
@@ -127,11 +141,27 @@ final class CompiledRoute: Sendable {
         self.fragmentLabel = slots.fragmentLabel
     }
 
+    /// What the route's type says of its values: learned now if the route was never used. Two
+    /// threads learning at once both probe, and both get what was stored first; the probe runs
+    /// outside the lock, so a probe that learns another route (a mount) never waits on it.
+    var learned: LearnedRoute {
+        let id = ObjectIdentifier(self)
+        if let known = LockPool.withLock(for: id, { learnedState }) { return known.value }
+        let found = LearnedBox(LearnedRoute.learn(
+            probe.probe(caseKey: caseKey), pattern: pattern, ast: ast, slots: Slots(ast),
+            hasSyntaxProblem: hasSyntaxProblem, owner: owner))
+        return LockPool.withLock(for: id) {
+            if let stored = learnedState { return stored.value }
+            learnedState = found
+            return found.value
+        }
+    }
+
     /// The route as diagnostics name it; its name is learned on the route's first use.
-    var reference: RouteReference { RouteReference(name: learned.value.name, pattern: pattern) }
+    var reference: RouteReference { RouteReference(name: learned.name, pattern: pattern) }
 
     /// Each label's type and how to read it, by slot (learned on the route's first use).
-    var labels: [LabelInfo] { learned.value.labels }
+    var labels: [LabelInfo] { learned.labels }
 
     /// Whether a label holds a mounted table's routes.
     var mounts: Bool { labels.contains { $0.mount != nil } }

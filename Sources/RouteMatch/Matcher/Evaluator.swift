@@ -344,7 +344,7 @@ struct Evaluator {
             }
         }
         // A mounted table reads the query too, and judges it.
-        if strictQuery && !labels.contains { $0.mount != nil } {
+        if strictQuery && !labels.contains(where: { $0.mount != nil }) {
             for item in link.queryItems
             where item.badEscape == nil && !route.uses(queryKey: item.key) && !view.sharedKeys.contains(item.key) {
                 report(.unexpectedQueryItem(key: item.key), item.range)

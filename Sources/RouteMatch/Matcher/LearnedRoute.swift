@@ -13,15 +13,15 @@ struct ProbedRoute: Sendable {
 /// is a value, not a closure: a closure that names a route type cannot be `Sendable` in Swift
 /// 6.0 unless the type is.)
 protocol RouteProbing: Sendable {
-    func probe() -> ProbedRoute
+    /// Probes the route whose case key (for an enum case) is `caseKey`.
+    func probe(caseKey: CaseKey?) -> ProbedRoute
 }
 
-/// Probes the enum case of `Route` whose coding key is `caseKey`.
+/// Probes an enum case of `Route`. It stores nothing (the route keeps its case key), so a
+/// route holds it without an allocation.
 struct CaseProbe<Route: Routable>: RouteProbing, @unchecked Sendable {
-    // Unchecked: a coding key, immutable.
-    let caseKey: CaseKey
-
-    func probe() -> ProbedRoute {
+    // Unchecked: it stores nothing.
+    func probe(caseKey: CaseKey?) -> ProbedRoute {
         let shape = ShapeProbe.probe(Route.self, caseKey: caseKey)
         // A case without values is one value: kept, so that its hits decode nothing. (Not for
         // a class, whose instance a hit must not share.)
@@ -38,7 +38,7 @@ struct StructProbe<Route: Decodable>: RouteProbing, @unchecked Sendable {
     // Unchecked: a name, immutable.
     let name: String
 
-    func probe() -> ProbedRoute {
+    func probe(caseKey: CaseKey?) -> ProbedRoute {
         let shape = ShapeProbe.probe(Route.self, caseKey: nil)
         return ProbedRoute(name: name, labels: shape.labels, problem: shape.problem)
     }
@@ -50,7 +50,7 @@ struct ClosureProbe<Route>: RouteProbing, @unchecked Sendable {
     let name: String
     let build: @Sendable (RouteCaptures) throws -> Route
 
-    func probe() -> ProbedRoute {
+    func probe(caseKey: CaseKey?) -> ProbedRoute {
         let shape = ShapeProbe.probe(named: name) { probe in
             try build(RouteCaptures(container: probe.container(keyedBy: LabelKey.self)))
         }
@@ -60,9 +60,26 @@ struct ClosureProbe<Route>: RouteProbing, @unchecked Sendable {
 
 /// One probe several definitions share (the patterns of one enum case), run once.
 final class SharedProbe: RouteProbing {
-    private let memo: Memo<ProbedRoute>
-    init(_ probe: any RouteProbing) { memo = Memo { probe.probe() } }
-    func probe() -> ProbedRoute { memo.value }
+    private let inner: any RouteProbing
+    private let found = Locked<ProbedRoute?>(nil)
+
+    init(_ inner: any RouteProbing) { self.inner = inner }
+
+    func probe(caseKey: CaseKey?) -> ProbedRoute {
+        if let known = found.withLock({ $0 }) { return known }
+        let probed = inner.probe(caseKey: caseKey)
+        return found.withLock { stored in
+            if let stored { return stored }
+            stored = probed
+            return probed
+        }
+    }
+}
+
+/// A learned route, shared by reference: a route keeps one word until it is learned.
+final class LearnedBox: Sendable {
+    let value: LearnedRoute
+    init(_ value: LearnedRoute) { self.value = value }
 }
 
 /// A ``Routable`` type whose table a route belongs to.

@@ -129,10 +129,11 @@ final class RouteTable: Sendable {
             if let key = definition.caseKey, byKey[key.text] == nil { byKey[key.text] = index }
         }
         trie.finish(routes)
-        // Learned now, not on first use: the routes that mount a table (its pattern problems
-        // and a mount that leads back are the table's), and those that end at the same node as
-        // another (only they can accept the same links; ordering them needs their labels).
-        var learnedNow = Set(routes.indices.filter { routes[$0].ast.restSegment != nil })
+        // Learned now, not on first use: the routes that end at the same node as another (only
+        // they can accept the same links; ordering them needs their labels). A route that
+        // mounts a table is learned on its first use like any other, and builds that table
+        // then: a mounted enum's first decode instantiates every one of its cases' key types.
+        var learnedNow = Set<Int>()
         for group in trie.sharedEnds {
             learnedNow.formUnion(group)
             var signatures: [[String]: Int] = [:]
@@ -153,7 +154,7 @@ final class RouteTable: Sendable {
         let originProblems = problems
         for (index, routeProblems) in found.enumerated() {
             problems += learnedNow.contains(index)
-                ? RouteTable.inPatternOrder(routeProblems + routes[index].learned.value.problems) : routeProblems
+                ? RouteTable.inPatternOrder(routeProblems + routes[index].learned.problems) : routeProblems
         }
         if definitions.isEmpty {
             problems.append(DefinitionProblem(route: nil, reason: .noRoutes, span: nil))
@@ -183,11 +184,6 @@ final class RouteTable: Sendable {
         let slots = CompiledRoute.Slots(ast)
         // A label looks unused when its placeholder is malformed: the syntax problem says it.
         let hasSyntaxProblem = parsed.problems.contains { if case .patternSyntax = $0.reason { return true }; return false }
-        let probe = definition.probe
-        let learned = Memo {
-            LearnedRoute.learn(
-                probe.probe(), pattern: pattern, ast: ast, slots: slots, hasSyntaxProblem: hasSyntaxProblem, owner: owner)
-        }
         var spans: [(reason: Reason, span: Range<Int>?)] = parsed.problems.map { ($0.reason, $0.span) }
         if defaults.isMounted, let hostSpan = ast.hostSpan, ast.scheme != nil {
             // Mounted, the table reads paths: a host here could never be matched.
@@ -197,7 +193,7 @@ final class RouteTable: Sendable {
         let route = CompiledRoute(
             index: index, pattern: pattern, ast: ast, slots: slots, caseKey: definition.caseKey, usesOrigins: usesOrigins,
             scheme: ast.scheme ?? (defaults.scheme.isEmpty ? nil : defaults.scheme),
-            host: ast.host ?? defaults.host, learned: learned)
+            host: ast.host ?? defaults.host, probe: definition.probe, owner: owner, hasSyntaxProblem: hasSyntaxProblem)
         if !spans.isEmpty {
             // A pattern with a problem is named in it: its route is learned now (it matches nothing).
             let reference = route.reference
@@ -242,7 +238,7 @@ final class RouteTable: Sendable {
     /// The problems a route's type shows, learned now if the route was never used: the error a
     /// link that reaches it (or a value that renders with it) gets.
     func firstUseError(_ route: CompiledRoute) -> RouteMatchError? {
-        let learned = route.learned.value
+        let learned = route.learned
         return learned.problems.isEmpty ? nil : error(for: learned.problems, firstUse: true)
     }
 
@@ -251,7 +247,7 @@ final class RouteTable: Sendable {
     private func allProblems(visited: inout Set<ObjectIdentifier>, withPatternProblems: Bool) -> [DefinitionProblem] {
         var result: [DefinitionProblem] = []
         for route in routes {
-            let learned = route.learned.value
+            let learned = route.learned
             result += RouteTable.inPatternOrder((withPatternProblems ? patternProblems[route.index] : []) + learned.problems)
             for label in learned.labels {
                 guard let mount = label.mount, visited.insert(ObjectIdentifier(mount.type)).inserted else { continue }

@@ -215,9 +215,10 @@ extension Router where Route: Routable {
             let caseKey = CaseKey(text: key.rawValue, value: key)
             // Probed on the case's first use: the case's decode instantiates its own coding
             // keys' type, which costs a scan of the process's conformances each.
-            let probe = SharedProbe(CaseProbe<Route>(caseKey: caseKey))
             // `"new/${id} | old/${id}"`: several patterns reach the case; the first renders.
-            for pattern in RouteDefinition.patterns(in: key.rawValue) {
+            let patterns = RouteDefinition.patterns(in: key.rawValue)
+            let probe: any RouteProbing = patterns.count == 1 ? CaseProbe<Route>() : SharedProbe(CaseProbe<Route>())
+            for pattern in patterns {
                 definitions.append(RouteDefinition(pattern: pattern, caseKey: caseKey, probe: probe))
             }
         }

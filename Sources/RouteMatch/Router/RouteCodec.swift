@@ -29,7 +29,7 @@ extension RouteCodec where Route: Codable {
         RouteCodec(
             build: { route, values throws(DecodeFailure) in
                 // Only a route of this table's type keeps a constant, a `ConstantRoute<Route>`.
-                if let constant = route.learned.value.constant {
+                if let constant = route.learned.constant {
                     return unsafeDowncast(constant, to: ConstantRoute<Route>.self).value
                 }
                 return try RouteDecoder.decode(Route.self, caseKey: route.caseKey, labels: route.labelNames, values: values)

@@ -43,7 +43,7 @@ extension Router {
     /// The table's routes with their values' labels and types, in declaration order.
     public var listings: [RouteListing] {
         table.routes.map { route in
-            RouteListing(route: route.reference, values: route.learned.value.declaredLabels.map { label in
+            RouteListing(route: route.reference, values: route.learned.declaredLabels.map { label in
                 RouteListing.Value(name: label.name, type: label.typeName + (label.isOptional ? "?" : ""))
             })
         }

@@ -58,7 +58,7 @@ struct SharedItems: Sendable {
             name: name, labels: shape.labels, declaredLabels: shape.labels, problems: [], constant: nil)
         route = CompiledRoute(
             index: 0, pattern: pattern, ast: ast, slots: CompiledRoute.Slots(ast), caseKey: nil, usesOrigins: false,
-            scheme: nil, host: "", learned: Memo { learned })
+            scheme: nil, host: "", probe: StructProbe<Shared>(name: name), learned: learned)
         keys = Set(shape.labels.map(\.name))
         switch shape.problem {
         case .label(let label, let type, let problem)?:

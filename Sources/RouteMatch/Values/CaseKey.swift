@@ -7,14 +7,12 @@
 struct CaseKey: @unchecked Sendable {
     // Unchecked: the value is a case of the route type's `CodingKeys`, an immutable enum value.
     let text: String
-    let value: any CodingKey
     private let type: Any.Type
     /// The key's bits, for a payload-free key enum of at most 8 bytes (kept inline, not as an array).
     private let bits: UInt64?
 
     init<Key: CodingKey>(text: String, value: Key) {
         self.text = text
-        self.value = value
         self.type = Key.self
         if _isPOD(Key.self), MemoryLayout<Key>.size > 0, MemoryLayout<Key>.size <= MemoryLayout<UInt64>.size {
             var copy = value
@@ -34,6 +32,6 @@ struct CaseKey: @unchecked Sendable {
         if Key.self == type, var bits {
             return withUnsafeBytes(of: &bits) { $0.loadUnaligned(as: Key.self) }
         }
-        return (value as? Key) ?? Key(stringValue: text)
+        return Key(stringValue: text)
     }
 }
