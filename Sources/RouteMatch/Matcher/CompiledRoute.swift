@@ -37,7 +37,7 @@ final class CompiledRoute: @unchecked Sendable {
     /// Declaration order, which breaks ties.
     let index: Int
     /// The pattern's text.
-    let pattern: String
+    var pattern: String { ast.text }
     let ast: PatternAST
     /// The case's coding key (its pattern) for enum routes.
     let caseKey: CaseKey?
@@ -63,9 +63,6 @@ final class CompiledRoute: @unchecked Sendable {
     let fragmentLabel: Int?
     /// How the route's type is probed, on the route's first use.
     private let probe: any RouteProbing
-    /// The route type, for a table of a ``Routable`` type (a mount that leads back to it is a
-    /// definition problem).
-    private let owner: RouteOwner?
     /// Whether the pattern is malformed (its labels are then not judged unused).
     private let hasSyntaxProblem: Bool
     /// What the route's type says, once learned. (Kept in the route rather than in a memo
@@ -119,19 +116,17 @@ final class CompiledRoute: @unchecked Sendable {
     }
 
     init(
-        index: Int, pattern: String, ast: PatternAST, slots: Slots, caseKey: CaseKey?, usesOrigins: Bool,
-        scheme: String?, host: String, probe: any RouteProbing, owner: RouteOwner? = nil, hasSyntaxProblem: Bool = false,
+        index: Int, ast: PatternAST, slots: Slots, caseKey: CaseKey?, usesOrigins: Bool,
+        scheme: String?, host: String, probe: any RouteProbing, hasSyntaxProblem: Bool = false,
         learned: LearnedRoute? = nil
     ) {
         self.index = index
-        self.pattern = pattern
         self.ast = ast
         self.caseKey = caseKey
         self.usesOrigins = usesOrigins
         self.scheme = scheme
         self.host = host
         self.probe = probe
-        self.owner = owner
         self.hasSyntaxProblem = hasSyntaxProblem
         self.learnedState = learned.map(LearnedBox.init)
         self.labelNames = slots.names
@@ -149,7 +144,7 @@ final class CompiledRoute: @unchecked Sendable {
         if let known = LockPool.withLock(for: id, { learnedState }) { return known.value }
         let found = LearnedBox(LearnedRoute.learn(
             probe.probe(caseKey: caseKey), pattern: pattern, ast: ast, slots: Slots(ast),
-            hasSyntaxProblem: hasSyntaxProblem, owner: owner))
+            hasSyntaxProblem: hasSyntaxProblem, owner: probe.owner))
         return LockPool.withLock(for: id) {
             if let stored = learnedState { return stored.value }
             learnedState = found

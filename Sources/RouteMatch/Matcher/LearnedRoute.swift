@@ -12,15 +12,26 @@ struct ProbedRoute: Sendable {
 /// How a route definition learns its route: probes that run on the route's first use. (Each
 /// is a value, not a closure: a closure that names a route type cannot be `Sendable` in Swift
 /// 6.0 unless the type is.)
-protocol RouteProbing: Sendable {
+///
+/// A probe is an object: a route keeps two words for it, and every case of an enum shares one.
+protocol RouteProbing: AnyObject, Sendable {
     /// Probes the route whose case key (for an enum case) is `caseKey`.
     func probe(caseKey: CaseKey?) -> ProbedRoute
+    /// The ``Routable`` type whose cases the routes are, if they are: a mount that leads back
+    /// to it is a definition problem.
+    var owner: RouteOwner? { get }
 }
 
-/// Probes an enum case of `Route`. It stores nothing (the route keeps its case key), so a
-/// route holds it without an allocation.
-struct CaseProbe<Route: Routable>: RouteProbing, @unchecked Sendable {
+extension RouteProbing {
+    var owner: RouteOwner? { nil }
+}
+
+/// Probes the enum cases of `Route`; one serves every case of a table (each route keeps its
+/// case key).
+final class CaseProbe<Route: Routable>: RouteProbing, @unchecked Sendable {
     // Unchecked: it stores nothing.
+    var owner: RouteOwner? { RouteOwner(type: Route.self) }
+
     func probe(caseKey: CaseKey?) -> ProbedRoute {
         let shape = ShapeProbe.probe(Route.self, caseKey: caseKey)
         // A case without values is one value: kept, so that its hits decode nothing. (Not for
@@ -34,9 +45,10 @@ struct CaseProbe<Route: Routable>: RouteProbing, @unchecked Sendable {
 }
 
 /// Probes the struct route type `Route`, for a pattern named `name`.
-struct StructProbe<Route: Decodable>: RouteProbing, @unchecked Sendable {
+final class StructProbe<Route: Decodable>: RouteProbing, @unchecked Sendable {
     // Unchecked: a name, immutable.
     let name: String
+    init(name: String) { self.name = name }
 
     func probe(caseKey: CaseKey?) -> ProbedRoute {
         let shape = ShapeProbe.probe(Route.self, caseKey: nil)
@@ -45,10 +57,11 @@ struct StructProbe<Route: Decodable>: RouteProbing, @unchecked Sendable {
 }
 
 /// Probes a closure route's build closure.
-struct ClosureProbe<Route>: RouteProbing, @unchecked Sendable {
+final class ClosureProbe<Route>: RouteProbing, @unchecked Sendable {
     // Unchecked: a name and the user's `@Sendable` closure.
     let name: String
     let build: @Sendable (RouteCaptures) throws -> Route
+    init(name: String, build: @escaping @Sendable (RouteCaptures) throws -> Route) { (self.name, self.build) = (name, build) }
 
     func probe(caseKey: CaseKey?) -> ProbedRoute {
         let shape = ShapeProbe.probe(named: name) { probe in
@@ -64,6 +77,8 @@ final class SharedProbe: RouteProbing {
     private let found = Locked<ProbedRoute?>(nil)
 
     init(_ inner: any RouteProbing) { self.inner = inner }
+
+    var owner: RouteOwner? { inner.owner }
 
     func probe(caseKey: CaseKey?) -> ProbedRoute {
         if let known = found.withLock({ $0 }) { return known }
@@ -106,11 +121,28 @@ struct LearnedRoute: Sendable {
     let name: String
     /// Each label's information, by slot (see ``CompiledRoute/labelNames``).
     let labels: [LabelInfo]
-    /// The labels in the order the type declares them.
-    let declaredLabels: [LabelInfo]
+    /// The labels in the order the type declares them, when that is not the slots' order.
+    private let declaredOrder: [LabelInfo]?
     /// The definition problems the type shows, in the order they stand in the pattern.
     let problems: [DefinitionProblem]
     let constant: (any AnyObject & Sendable)?
+
+    init(
+        name: String, labels: [LabelInfo], declaredLabels: [LabelInfo], problems: [DefinitionProblem],
+        constant: (any AnyObject & Sendable)?
+    ) {
+        self.name = name
+        self.labels = labels
+        // Most types declare their values in the order the pattern names them: kept once.
+        let sameOrder = declaredLabels.count == labels.count
+            && zip(declaredLabels, labels).allSatisfy { $0.name == $1.name && $0.type === $1.type }
+        self.declaredOrder = sameOrder ? nil : declaredLabels
+        self.problems = problems
+        self.constant = constant
+    }
+
+    /// The labels in the order the type declares them.
+    var declaredLabels: [LabelInfo] { declaredOrder ?? labels }
 
     /// Learns what `probed` says of the route whose pattern is `pattern`.
     ///

@@ -177,7 +177,7 @@ struct Search {
         // A segment with a bad escape matches no literal text; a capture still reaches its route,
         // which names the escape and the label it broke.
         let readable = segment.badEscape == nil
-        if readable, let child = nodes[node].literals[segment.value] {
+        if readable, let child = nodes[node].child(literal: segment.value) {
             advanced = true
             if walk(node: child, depth: depth + 1, attempt: build) { return true }
         }
@@ -276,9 +276,9 @@ struct Search {
     private var expectedLiterals: Diagnosis.ExpectedLiterals? {
         guard !hostFailed, case .left(let index)? = firstPath else { return nil }
         let node = table.trie.nodes[index]
-        guard !node.literals.isEmpty else { return nil }
+        guard node.literalCount > 0 else { return nil }
         let first = table.trie.firstLiterals(of: index)
-        return Diagnosis.ExpectedLiterals(first: first, more: node.literals.count - first.count)
+        return Diagnosis.ExpectedLiterals(first: first, more: node.literalCount - first.count)
     }
 
     /// The closest route's verdict: its problems, or (for a route the walk stopped short of

@@ -12,6 +12,8 @@ struct RouteDefinition: Sendable {
 
     /// The patterns a coding key's raw value lists, in order.
     static func patterns(in text: String) -> [String] {
+        // Most cases have one pattern: the raw value itself (a literal, kept in the binary).
+        guard text.utf8.contains(UInt8(ascii: " ")) else { return [text] }
         let bytes = Array(text.utf8), separator = Array(patternSeparator.utf8)
         var result: [String] = []
         var start = 0, index = 0
@@ -66,16 +68,13 @@ final class RouteTable: Sendable {
     /// empty, from the host each pattern's first segment gives.
     /// Compiles `definitions` to be mounted under another table's route: their patterns are
     /// relative to the path where they are mounted.
-    convenience init(name: String, definitions: [RouteDefinition], mountedWith options: MatchOptions, owner: RouteOwner) {
-        self.init(
-            name: name, definitions: definitions, scheme: "", host: TableDefaults.mountHost, options: options, mounted: true,
-            owner: owner)
+    convenience init(name: String, definitions: [RouteDefinition], mountedWith options: MatchOptions) {
+        self.init(name: name, definitions: definitions, scheme: "", host: TableDefaults.mountHost, options: options, mounted: true)
     }
 
-    /// - Parameter owner: The ``Routable`` type whose cases the definitions are, if they are.
     init(
         name: String, definitions: [RouteDefinition], origins declared: [String] = [], scheme: String, host: String,
-        options: MatchOptions, mounted: Bool = false, owner: RouteOwner? = nil
+        options: MatchOptions, mounted: Bool = false
     ) {
         self.name = name
         // Problems in declaration order: the origins', then each route's in the order they
@@ -121,7 +120,7 @@ final class RouteTable: Sendable {
         var found: [[DefinitionProblem]] = []
         for (index, definition) in definitions.enumerated() {
             var routeProblems: [DefinitionProblem] = []
-            let route = RouteTable.compile(definition, index: index, defaults: defaults, owner: owner, problems: &routeProblems)
+            let route = RouteTable.compile(definition, index: index, defaults: defaults, problems: &routeProblems)
             found.append(routeProblems)
             routes.append(route)
             trie.insert(route)
@@ -175,7 +174,7 @@ final class RouteTable: Sendable {
     /// Compiles one definition from its pattern alone, appending the pattern's problems; what
     /// the route's type says is learned on the route's first use.
     private static func compile(
-        _ definition: RouteDefinition, index: Int, defaults: TableDefaults, owner: RouteOwner?,
+        _ definition: RouteDefinition, index: Int, defaults: TableDefaults,
         problems: inout [DefinitionProblem]
     ) -> CompiledRoute {
         let pattern = definition.pattern
@@ -191,9 +190,9 @@ final class RouteTable: Sendable {
         }
         let usesOrigins = !defaults.origins.isEmpty && ast.host == nil
         let route = CompiledRoute(
-            index: index, pattern: pattern, ast: ast, slots: slots, caseKey: definition.caseKey, usesOrigins: usesOrigins,
+            index: index, ast: ast, slots: slots, caseKey: definition.caseKey, usesOrigins: usesOrigins,
             scheme: ast.scheme ?? (defaults.scheme.isEmpty ? nil : defaults.scheme),
-            host: ast.host ?? defaults.host, probe: definition.probe, owner: owner, hasSyntaxProblem: hasSyntaxProblem)
+            host: ast.host ?? defaults.host, probe: definition.probe, hasSyntaxProblem: hasSyntaxProblem)
         if !spans.isEmpty {
             // A pattern with a problem is named in it: its route is learned now (it matches nothing).
             let reference = route.reference

@@ -11,70 +11,139 @@ struct RouteTrie: Sendable {
         let child: Int
     }
 
-    /// A node's literal edges by (percent-decoded) segment text. Most nodes have one, which is
-    /// kept inline: a dictionary of one entry would cost a route more than everything else
-    /// its node holds.
-    struct LiteralEdges: Sendable, Sequence {
-        private var first: (text: String, child: Int)?
-        private var others: [String: Int] = [:]
+    /// Route indices: the first kept inline (most lists hold one or none), the others in an
+    /// array.
+    struct RouteList: Sendable, Sequence {
+        fileprivate var first: Int32 = -1
+        fileprivate var others: [Int] = []
 
-        subscript(text: String) -> Int? {
-            if let first, first.text == text { return first.child }
-            return others.isEmpty ? nil : others[text]
+        var count: Int { first < 0 ? 0 : 1 + others.count }
+
+        mutating func append(_ route: Int) {
+            if first < 0 { first = Int32(route) } else { others.append(route) }
         }
 
-        mutating func insert(_ text: String, child: Int) {
-            if first == nil { first = (text, child) } else { others[text] = child }
+        /// Replaces the list with `routes`, in their order.
+        mutating func replace(with routes: [Int]) {
+            first = routes.first.map { Int32($0) } ?? -1
+            others = Array(routes.dropFirst())
         }
 
-        var isEmpty: Bool { first == nil }
-        var count: Int { first == nil ? 0 : 1 + others.count }
+        func makeIterator() -> Iterator { Iterator(list: self) }
 
-        func makeIterator() -> AnyIterator<(text: String, child: Int)> {
-            var pendingFirst = first
-            var rest = others.makeIterator()
-            return AnyIterator {
-                if let value = pendingFirst {
-                    pendingFirst = nil
-                    return value
-                }
-                return rest.next().map { (text: $0.key, child: $0.value) }
+        struct Iterator: IteratorProtocol {
+            let list: RouteList
+            var position = 0
+
+            mutating func next() -> Int? {
+                defer { position += 1 }
+                if position == 0 { return list.first < 0 ? nil : Int(list.first) }
+                return position - 1 < list.others.count ? list.others[position - 1] : nil
             }
         }
     }
 
-    struct Node: Sendable {
-        /// Children by literal (percent-decoded) segment text.
-        var literals = LiteralEdges()
-        /// Children of in-segment captures, the longest literal text first.
+    /// What few nodes have: more than one literal edge, in-segment captures, routes that
+    /// capture the rest, the earliest literal edges of a node of many. Kept out of line.
+    struct NodeExtras: Sendable {
+        var literals: [String: Int] = [:]
         var affixed: [AffixEdge] = []
-        /// The child a placeholder segment leads to.
-        var capture: Int?
+        var rests = RouteList()
+        var firstLiterals: [String] = []
+    }
+
+    /// A trie node, compact: a table of 1,000 routes keeps some 3,000 of them. Indices are
+    /// 32-bit (a table of more than two billion routes is refused by memory long before).
+    struct Node: Sendable {
+        private var firstLiteral = ""
+        private var firstLiteralChild: Int32 = -1
+        private var captureChild: Int32 = -1
+        private var first = Int32.max
+        private var firstBelow = Int32.max
         /// Routes whose path ends here, most specific first.
-        var terminals: [Int] = []
+        var terminals = RouteList()
+        /// Zero or one element: the node's rarer parts.
+        private var extras: [NodeExtras] = []
+
+        /// The child whose literal (percent-decoded) segment text is `text`.
+        @inline(__always)
+        func child(literal text: String) -> Int? {
+            if firstLiteralChild >= 0, firstLiteral == text { return Int(firstLiteralChild) }
+            guard let extras = extras.first, !extras.literals.isEmpty else { return nil }
+            return extras.literals[text]
+        }
+
+        var literalCount: Int { firstLiteralChild < 0 ? 0 : 1 + (extras.first?.literals.count ?? 0) }
+
+        /// Every literal edge, the first inserted first.
+        var literalEdges: [(text: String, child: Int)] {
+            guard firstLiteralChild >= 0 else { return [] }
+            return [(firstLiteral, Int(firstLiteralChild))] + (extras.first?.literals.map { (text: $0.key, child: $0.value) } ?? [])
+        }
+
+        mutating func insert(literal text: String, child: Int) {
+            if firstLiteralChild < 0 {
+                (firstLiteral, firstLiteralChild) = (text, Int32(child))
+            } else {
+                modifyExtras { $0.literals[text] = child }
+            }
+        }
+
+        /// The child a placeholder segment leads to.
+        var capture: Int? {
+            get { captureChild < 0 ? nil : Int(captureChild) }
+            set { captureChild = newValue.map { Int32($0) } ?? -1 }
+        }
+
+        /// The earliest-declared route at or below this node (`Int.max`: none).
+        var firstRoute: Int {
+            get { first == .max ? .max : Int(first) }
+            set { first = newValue == .max ? .max : Int32(newValue) }
+        }
+
+        /// The earliest-declared route strictly below this node (`Int.max`: none).
+        var firstRouteBelow: Int {
+            get { firstBelow == .max ? .max : Int(firstBelow) }
+            set { firstBelow = newValue == .max ? .max : Int32(newValue) }
+        }
+
+        /// Children of in-segment captures, the longest literal text first.
+        var affixed: [AffixEdge] {
+            get { extras.first?.affixed ?? [] }
+            set { modifyExtras { $0.affixed = newValue } }
+        }
+
         /// Routes whose path goes on from here with `${name...}`, in priority order.
-        var rests: [Int] = []
-        /// The earliest-declared route at or below this node.
-        var firstRoute = Int.max
-        /// The earliest-declared route strictly below this node.
-        var firstRouteBelow = Int.max
+        var rests: RouteList {
+            get { extras.first?.rests ?? RouteList() }
+            set { modifyExtras { $0.rests = newValue } }
+        }
+
         /// For a node of more than ``RouteTrie/offeredLiterals`` literal edges, those of the
         /// earliest-declared routes, earliest first (see ``RouteTrie/firstLiterals(of:)``).
-        var firstLiterals: [String] = []
+        var firstLiterals: [String] {
+            get { extras.first?.firstLiterals ?? [] }
+            set { modifyExtras { $0.firstLiterals = newValue } }
+        }
+
+        private mutating func modifyExtras(_ change: (inout NodeExtras) -> Void) {
+            if extras.isEmpty { extras = [NodeExtras()] }
+            change(&extras[0])
+        }
     }
 
     /// The literal edges of the earliest-declared routes at `node`, at most five, earliest
     /// first: what a diagnostic offers when a link leaves the table there. Kept for nodes of
     /// many edges; for the others (most nodes: one edge) sorted when asked, to keep no array.
     func firstLiterals(of node: Int) -> [String] {
-        nodes[node].literals.count > RouteTrie.offeredLiterals
+        nodes[node].literalCount > RouteTrie.offeredLiterals
             ? nodes[node].firstLiterals : earliestLiterals(of: node)
     }
 
     /// The five literal edges of `node` whose routes were declared first, earliest first.
     private func earliestLiterals(of node: Int) -> [String] {
         var best: [(order: Int, text: String)] = []
-        for (text, child) in nodes[node].literals {
+        for (text, child) in nodes[node].literalEdges {
             let entry = (order: nodes[child].firstRoute, text: text)
             guard best.count < RouteTrie.offeredLiterals || entry.order < best[best.count - 1].order else { continue }
             let position = best.firstIndex { entry.order < $0.order } ?? best.count
@@ -123,12 +192,12 @@ struct RouteTrie: Sendable {
                     nodes[node].affixed.append(AffixEdge(prefix: prefix, suffix: suffix, child: next))
                 }
             case .literal(let text):
-                if let existing = nodes[node].literals[text] {
+                if let existing = nodes[node].child(literal: text) {
                     next = existing
                 } else {
                     next = nodes.count
                     nodes.append(Node())
-                    nodes[node].literals.insert(text, child: next)
+                    nodes[node].insert(literal: text, child: next)
                 }
             case .capture:
                 if let existing = nodes[node].capture {
@@ -149,13 +218,13 @@ struct RouteTrie: Sendable {
     /// The routes that end at the same node, or capture the rest at the same node, where more
     /// than one does: the only routes that can accept the same links.
     var sharedEnds: [[Int]] {
-        nodes.flatMap { node in [node.terminals, node.rests].filter { $0.count > 1 } }
+        nodes.flatMap { node in [node.terminals, node.rests].filter { $0.count > 1 }.map(Array.init) }
     }
 
     /// Orders each node's terminal routes (more literal query items first, then more required
     /// items, then declaration order) and keeps its earliest literal edges.
     mutating func finish(_ routes: [CompiledRoute]) {
-        for index in nodes.indices where nodes[index].literals.count > RouteTrie.offeredLiterals {
+        for index in nodes.indices where nodes[index].literalCount > RouteTrie.offeredLiterals {
             nodes[index].firstLiterals = earliestLiterals(of: index)
         }
         func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
@@ -165,8 +234,8 @@ struct RouteTrie: Sendable {
             return a.index < b.index
         }
         for index in nodes.indices {
-            if nodes[index].terminals.count > 1 { nodes[index].terminals.sort(by: precedes) }
-            if nodes[index].rests.count > 1 { nodes[index].rests.sort(by: precedes) }
+            if nodes[index].terminals.count > 1 { nodes[index].terminals.replace(with: nodes[index].terminals.sorted(by: precedes)) }
+            if nodes[index].rests.count > 1 { nodes[index].rests.replace(with: nodes[index].rests.sorted(by: precedes)) }
             if nodes[index].affixed.count > 1 {
                 // More literal text is more specific; then the earlier declaration.
                 let nodes = self.nodes

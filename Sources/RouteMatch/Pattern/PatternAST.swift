@@ -12,7 +12,8 @@ struct PatternAST: Equatable, Sendable {
         case capture(String)
         /// `prefix${name}suffix`: literal text around one placeholder (`id${id}`,
         /// `item-${id}.json`); at least one of the two is not empty.
-        case affixed(prefix: String, name: String, suffix: String)
+        // Indirect: most segments are literals or captures, and a segment keeps one word for its text.
+        indirect case affixed(prefix: String, name: String, suffix: String)
         /// `${name...}`: the rest of the path, one segment or more (none for an Optional or a
         /// list). Only the last path segment holds one.
         case rest(String)
@@ -61,13 +62,44 @@ struct PatternAST: Equatable, Sendable {
 
     /// The pattern as declared.
     let text: String
+
+    init(text: String) { self.text = text }
+    /// A scheme and host written in the pattern, which few patterns have: kept out of line
+    /// (zero or one element), so that a pattern without them keeps one word for them.
+    private var originStorage: [Origin] = []
+
+    /// The scheme and host a pattern writes.
+    struct Origin: Equatable, Sendable {
+        var scheme: String?
+        var schemeSpan: Range<Int>?
+        var host: String?
+        var hostSpan: Range<Int>?
+    }
+
+    private var origin: Origin {
+        get { originStorage.first ?? Origin() }
+        set { originStorage = newValue == Origin() ? [] : [newValue] }
+    }
+
     /// A scheme written in the pattern (`https://…`), lower-cased.
-    var scheme: String?
-    var schemeSpan: Range<Int>?
+    var scheme: String? {
+        get { origin.scheme }
+        set { origin.scheme = newValue }
+    }
+    var schemeSpan: Range<Int>? {
+        get { origin.schemeSpan }
+        set { origin.schemeSpan = newValue }
+    }
     /// The host: written after `scheme://`, or the first segment when the type has no
     /// default host; lower-cased.
-    var host: String?
-    var hostSpan: Range<Int>?
+    var host: String? {
+        get { origin.host }
+        set { origin.host = newValue }
+    }
+    var hostSpan: Range<Int>? {
+        get { origin.hostSpan }
+        set { origin.hostSpan = newValue }
+    }
     var segments: [Segment] = []
     var queryItems: [QueryItem] = []
     var fragment: Segment? {

@@ -211,22 +211,23 @@ extension Router where Route: Routable {
     /// where another table mounts them.
     init(_ routable: Route.Type, mounted: Bool) {
         var definitions: [RouteDefinition] = []
+        let caseProbe = CaseProbe<Route>()
         for key in Route.CodingKeys.allCases {
             let caseKey = CaseKey(text: key.rawValue, value: key)
             // Probed on the case's first use: the case's decode instantiates its own coding
             // keys' type, which costs a scan of the process's conformances each.
             // `"new/${id} | old/${id}"`: several patterns reach the case; the first renders.
             let patterns = RouteDefinition.patterns(in: key.rawValue)
-            let probe: any RouteProbing = patterns.count == 1 ? CaseProbe<Route>() : SharedProbe(CaseProbe<Route>())
+            let probe: any RouteProbing = patterns.count == 1 ? caseProbe : SharedProbe(caseProbe)
             for pattern in patterns {
                 definitions.append(RouteDefinition(pattern: pattern, caseKey: caseKey, probe: probe))
             }
         }
         self.table = mounted
-            ? RouteTable(name: "\(Route.self)", definitions: definitions, mountedWith: Route.options, owner: RouteOwner(type: Route.self))
+            ? RouteTable(name: "\(Route.self)", definitions: definitions, mountedWith: Route.options)
             : RouteTable(
                 name: "\(Route.self)", definitions: definitions, origins: Route.origins, scheme: Route.scheme,
-                host: Route.host, options: Route.options, owner: RouteOwner(type: Route.self))
+                host: Route.host, options: Route.options)
         self.codec = .codable(isEnum: true)
     }
 

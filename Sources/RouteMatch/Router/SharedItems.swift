@@ -57,7 +57,7 @@ struct SharedItems: Sendable {
         let learned = LearnedRoute(
             name: name, labels: shape.labels, declaredLabels: shape.labels, problems: [], constant: nil)
         route = CompiledRoute(
-            index: 0, pattern: pattern, ast: ast, slots: CompiledRoute.Slots(ast), caseKey: nil, usesOrigins: false,
+            index: 0, ast: ast, slots: CompiledRoute.Slots(ast), caseKey: nil, usesOrigins: false,
             scheme: nil, host: "", probe: StructProbe<Shared>(name: name), learned: learned)
         keys = Set(shape.labels.map(\.name))
         switch shape.problem {

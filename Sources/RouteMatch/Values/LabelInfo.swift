@@ -3,22 +3,49 @@
 struct LabelInfo: Sendable {
     /// The label (`id` in `case user(id: Int)`; `_0` for an unlabeled value).
     var name: String
-    /// The type as diagnostics name it: `Int`, `Tab (home, settings)`, `[Int]`.
-    let typeName: String
     /// Whether the value is an `Optional` (decoded with `decodeIfPresent`).
     var isOptional: Bool
+    /// What the value's type says, shared by every label of that type (a table of many routes
+    /// repeats a few types).
+    let type: LabelType
+
+    init(
+        name: String, typeName: String, isOptional: Bool, isList: Bool, sample: String, checker: any TextChecking,
+        mount: Mount? = nil
+    ) {
+        self.name = name
+        self.isOptional = isOptional
+        self.type = LabelType(name: typeName, isList: isList, sample: sample, checker: checker, mount: mount)
+    }
+
+    /// The type as diagnostics name it: `Int`, `Tab (home, settings)`, `[Int]`.
+    var typeName: String { type.name }
     /// Whether the value is a list (every value of a repeated query key).
-    let isList: Bool
+    var isList: Bool { type.isList }
     /// A text that converts, for the example link a diagnostic suggests.
-    let sample: String
+    var sample: String { type.sample }
     /// Checks that one text (one element, for a list) converts to the type.
-    let checker: any TextChecking
+    var checker: any TextChecking { type.checker }
     /// For a value that is itself a ``Routable`` type: the routes mounted under the label's
     /// `${name...}`.
-    var mount: Mount? = nil
+    var mount: Mount? { type.mount }
 
     /// The failure converting `text` (one element, for a list), or `nil` when it converts.
-    func check(_ text: String) -> TextConversion.Failure? { checker.check(text) }
+    func check(_ text: String) -> TextConversion.Failure? { type.checker.check(text) }
+}
+
+/// What a label's type says: its name, whether it is a list, a sample text, how to check a
+/// text, and the routes it mounts.
+final class LabelType: Sendable {
+    let name: String
+    let isList: Bool
+    let sample: String
+    let checker: any TextChecking
+    let mount: Mount?
+
+    init(name: String, isList: Bool, sample: String, checker: any TextChecking, mount: Mount?) {
+        (self.name, self.isList, self.sample, self.checker, self.mount) = (name, isList, sample, checker, mount)
+    }
 }
 
 /// Converts text to one type, to check it.
@@ -105,10 +132,9 @@ enum ValueProbe {
         // Routes of their own: mounted under the label's rest capture.
         if let routable = T.self as? any Routable.Type {
             guard let value = routable.sampleRoute() as? T else { return .failure(Refused(.noSampleValue)) }
-            var info = LabelInfo(
+            let info = LabelInfo(
                 name: label, typeName: "\(T.self)", isOptional: isOptional, isList: false, sample: "",
-                checker: AcceptsAnyText())
-            info.mount = Mount(type: routable)
+                checker: AcceptsAnyText(), mount: Mount(type: routable))
             return .success(ProbedValue(value: value, info: info))
         }
         // A sample the type gives itself.
