@@ -5,7 +5,7 @@ enum Report {
     static func print(
         results: [(scenario: String, size: Int?, result: Harness.Result)], quick: Bool, sink: Int,
         coldFirstUse: [(Int, (whole: Double, build: Double))], coldOriginsFirstUse: [(Int, (whole: Double, build: Double))],
-        coldNestedFirstUse: (whole: Double, build: Double),
+        coldNestedFirstUse: (whole: Double, build: Double), coldClosureFirstUse: [(Int, (whole: Double, build: Double))],
         tableMemory: [(Int, (built: Int, learned: Int))]
     ) {
         func time(_ scenario: String, _ size: Int?) -> Double? {
@@ -106,6 +106,8 @@ enum Report {
         lines.append("")
         lines.append("First use in a new process (the first match: the table is built and the route the link reaches learned, while Swift instantiates the types' metadata for the first time; median of five processes each; goal ≤ 1 ms at 10 routes, ≤ 5 ms at 1,000): "
             + coldFirstUse.map { "\(format(nanoseconds: $0.1.whole)) at \($0.0) routes (building the table \(format(nanoseconds: $0.1.build)))" }.joined(separator: ", "))
+        lines.append("First use of closure routes in a new process (no Codable: RouteMatch's own part): "
+            + coldClosureFirstUse.map { "\(format(nanoseconds: $0.1.whole)) at \($0.0) routes (building the table \(format(nanoseconds: $0.1.build)))" }.joined(separator: ", "))
         lines.append("")
         lines.append("(sink \(sink & 0xFF))")
         Swift.print(lines.joined(separator: "\n"))

@@ -24,7 +24,23 @@ struct FirstUse {
         build = { _ = R.router }
         use = { R.match($0).isHit }
     }
+
+    /// Closure routes: no `Codable` at all, so the figure is RouteMatch's own.
+    init(closureRoutes size: Int) {
+        link = "myapp://app/section\(size - 1)/item/42"
+        nonisolated(unsafe) var router: RouteMatch.Router<ClosureScreen>?
+        build = {
+            router = RouteMatch.Router<ClosureScreen>(scheme: "myapp", host: "app") { routes in
+                for index in 0..<size {
+                    routes.add("section\(index)/item/${id}") { try .item(section: index, id: $0.value("id", as: Int.self)) }
+                }
+            }
+        }
+        use = { router?.match($0).isHit ?? false }
+    }
 }
+
+enum ClosureScreen { case item(section: Int, id: Int) }
 
 let firstUseLinks: [String: FirstUse] = [
     "Routes10": FirstUse(Routes10.self, "myapp://app/user/42/posts?page=2&premium=true"),
@@ -33,6 +49,8 @@ let firstUseLinks: [String: FirstUse] = [
     "OriginRoutes10": FirstUse(OriginRoutes10.self, "https://example.com/user/42/posts?page=2&premium=true"),
     "OriginRoutes1000": FirstUse(OriginRoutes1000.self, "https://example.com/user/42/posts?page=2&premium=true"),
     "NestedRoutes1000": FirstUse(NestedRoutes1000.self, "myapp://app/feature9/item99/42"),
+    "ClosureRoutes10": FirstUse(closureRoutes: 10),
+    "ClosureRoutes1000": FirstUse(closureRoutes: 1000),
 ]
 
 extension Result {
@@ -75,6 +93,7 @@ func firstUse(_ name: String) -> (whole: Double, build: Double) {
 let coldFirstUse = [(10, firstUse("Routes10")), (100, firstUse("Routes100")), (1000, firstUse("Routes1000"))]
 let coldOriginsFirstUse = [(10, firstUse("OriginRoutes10")), (1000, firstUse("OriginRoutes1000"))]
 let coldNestedFirstUse = firstUse("NestedRoutes1000")
+let coldClosureFirstUse = [(10, firstUse("ClosureRoutes10")), (1000, firstUse("ClosureRoutes1000"))]
 var harness = Harness(quick: quick)
 let deepLink = "myapp://app/user/42/posts?page=2&premium=true"
 
@@ -323,4 +342,5 @@ benchOrigins(OriginRoutes1000.self, size: 1000)
 benchStructOrigins(size: 1000)
 
 Report.print(results: results, quick: quick, sink: harness.sink, coldFirstUse: coldFirstUse, coldOriginsFirstUse: coldOriginsFirstUse,
-             coldNestedFirstUse: coldNestedFirstUse, tableMemory: tableMemory)
+             coldNestedFirstUse: coldNestedFirstUse, coldClosureFirstUse: coldClosureFirstUse,
+             tableMemory: tableMemory)

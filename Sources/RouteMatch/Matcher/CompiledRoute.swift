@@ -56,9 +56,9 @@ final class CompiledRoute: @unchecked Sendable {
     /// For each label, where its text comes from.
     let sources: [Source]
     /// For each pattern query item, the label it binds (or `nil` for a literal).
-    let queryLabels: [Int?]
+    let queryLabels: SlotIndices
     /// For each pattern path segment, the label it binds (or `nil` for a literal).
-    let segmentLabels: [Int?]
+    let segmentLabels: SlotIndices
     /// The label the fragment binds, if any.
     let fragmentLabel: Int?
     /// How the route's type is probed, on the route's first use.
@@ -131,8 +131,8 @@ final class CompiledRoute: @unchecked Sendable {
         self.learnedState = learned.map(LearnedBox.init)
         self.labelNames = slots.names
         self.sources = slots.sources
-        self.segmentLabels = slots.segmentLabels
-        self.queryLabels = slots.queryLabels
+        self.segmentLabels = SlotIndices(slots.segmentLabels)
+        self.queryLabels = SlotIndices(slots.queryLabels)
         self.fragmentLabel = slots.fragmentLabel
     }
 
@@ -215,4 +215,14 @@ final class CompiledRoute: @unchecked Sendable {
         if let fragment = ast.fragment, case .literal(let text) = fragment.value { parts.append("#" + text) }
         return parts
     }
+}
+
+/// For each path segment (or query item) of a pattern, the label it binds, or `nil` for a
+/// literal: kept in 32 bits each.
+struct SlotIndices: Sendable {
+    private let raw: [Int32]
+
+    init(_ slots: [Int?]) { raw = slots.map { $0.map { Int32($0) } ?? -1 } }
+
+    subscript(offset: Int) -> Int? { raw[offset] < 0 ? nil : Int(raw[offset]) }
 }

@@ -44,9 +44,22 @@ struct PatternAST: Equatable, Sendable {
     /// One path segment.
     struct Segment: Equatable, Sendable {
         let value: Value
-        let span: Range<Int>
+        // Offsets into the pattern are kept in 32 bits (a pattern is far shorter): a table of
+        // 1,000 routes keeps some 3,000 segments.
+        private let start: Int32
+        private let end: Int32
+        private let captureStart: Int32
+        private let captureEnd: Int32
+
+        init(value: Value, span: Range<Int>, captureSpan: Range<Int>? = nil) {
+            self.value = value
+            (start, end) = (Int32(clamping: span.lowerBound), Int32(clamping: span.upperBound))
+            (captureStart, captureEnd) = captureSpan.map { (Int32(clamping: $0.lowerBound), Int32(clamping: $0.upperBound)) } ?? (-1, -1)
+        }
+
+        var span: Range<Int> { Int(start)..<Int(end) }
         /// The placeholder's own span (`${id}` in `id${id}`), when the segment has one.
-        var captureSpan: Range<Int>? = nil
+        var captureSpan: Range<Int>? { captureStart < 0 ? nil : Int(captureStart)..<Int(captureEnd) }
     }
 
     /// One query item: `key=${name}`, `key=prefix${name}suffix` or `key=literal`.

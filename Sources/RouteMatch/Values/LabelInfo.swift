@@ -129,21 +129,9 @@ enum ValueProbe {
     private static func probeAnew<T: Decodable>(
         _ type: T.Type, label: String, isOptional: Bool
     ) -> Result<ProbedValue<T>, Refused<RouteMatchError.TypeProblem>> {
-        // Routes of their own: mounted under the label's rest capture.
-        if let routable = T.self as? any Routable.Type {
-            guard let value = routable.sampleRoute() as? T else { return .failure(Refused(.noSampleValue)) }
-            let info = LabelInfo(
-                name: label, typeName: "\(T.self)", isOptional: isOptional, isList: false, sample: "",
-                checker: AcceptsAnyText(), mount: Mount(type: routable))
-            return .success(ProbedValue(value: value, info: info))
-        }
-        // A sample the type gives itself.
-        if let provider = T.self as? any RouteSampleProviding.Type {
-            let sample = provider.routeSample
-            guard case .success(let value) = TextConversion.value(T.self, single: sample) else {
-                return .failure(Refused(.sampleDoesNotConvert(sample)))
-            }
-            return .success(ProbedValue(value: value, info: info(T.self, label, isOptional, isList: false, sample: sample)))
+        // The standard scalars are known by identity: no conformance is looked up for them.
+        if !TextConversion.isStandardScalar(T.self) {
+            if let found = probeDeclared(T.self, label: label, isOptional: isOptional) { return found }
         }
         // Scalars: String, Bool, integers, floating point, UUID, LosslessStringConvertible.
         if TextConversion.scalar(T.self, "") != nil {
@@ -203,6 +191,30 @@ enum ValueProbe {
         if T.self == Bool.self { return ["true"] }
         if T.self == Double.self || T.self == Float.self { return ["1.5"] }
         return sampleTexts
+    }
+
+    /// Probes a type that says how it is read: a ``Routable`` type (routes mounted under the
+    /// label's rest capture) or a ``RouteSampleProviding`` one; `nil` for another type.
+    private static func probeDeclared<T: Decodable>(
+        _ type: T.Type, label: String, isOptional: Bool
+    ) -> Result<ProbedValue<T>, Refused<RouteMatchError.TypeProblem>>? {
+        // Routes of their own: mounted under the label's rest capture.
+        if let routable = T.self as? any Routable.Type {
+            guard let value = routable.sampleRoute() as? T else { return .failure(Refused(.noSampleValue)) }
+            let info = LabelInfo(
+                name: label, typeName: "\(T.self)", isOptional: isOptional, isList: false, sample: "",
+                checker: AcceptsAnyText(), mount: Mount(type: routable))
+            return .success(ProbedValue(value: value, info: info))
+        }
+        // A sample the type gives itself.
+        if let provider = T.self as? any RouteSampleProviding.Type {
+            let sample = provider.routeSample
+            guard case .success(let value) = TextConversion.value(T.self, single: sample) else {
+                return .failure(Refused(.sampleDoesNotConvert(sample)))
+            }
+            return .success(ProbedValue(value: value, info: info(T.self, label, isOptional, isList: false, sample: sample)))
+        }
+        return nil
     }
 
     private static func info<T: Decodable>(

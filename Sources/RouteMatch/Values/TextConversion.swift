@@ -90,9 +90,34 @@ enum TextConversion {
         case failed(Failure)
     }
 
+    /// Whether `T` is one of the standard scalars or `UUID`, which RouteMatch reads itself:
+    /// known by identity, without asking the runtime which protocols `T` conforms to (a first
+    /// such question scans every conformance of the process).
+    static func isStandardScalar<T>(_ type: T.Type) -> Bool {
+        do throws(ScalarMiss) {
+            _ = try standardScalar(T.self, "")
+            return true
+        } catch {
+            if case .notScalar = error { return false }
+            return true
+        }
+    }
+
     /// Converts one text to a scalar type: the standard scalars, `UUID` and any
     /// `LosslessStringConvertible` type (the one list of them).
     private static func scalar<T>(_ type: T.Type, _ text: String) throws(ScalarMiss) -> T {
+        do throws(ScalarMiss) {
+            return try standardScalar(T.self, text)
+        } catch {
+            guard case .notScalar = error else { throw error }
+        }
+        guard let lossless = T.self as? any LosslessStringConvertible.Type else { throw .notScalar }
+        guard let value = lossless.init(text) as? T else { throw .failed(Failure(T.self)) }
+        return value
+    }
+
+    /// Converts one text to a standard scalar or `UUID`, or throws `notScalar` for another type.
+    private static func standardScalar<T>(_ type: T.Type, _ text: String) throws(ScalarMiss) -> T {
         do throws(Failure) {
             if T.self == String.self { return cast(text) }
             if T.self == Int.self { return cast(try integer(Int.self, text)) }
@@ -115,9 +140,7 @@ enum TextConversion {
         } catch {
             throw .failed(error)
         }
-        guard let lossless = T.self as? any LosslessStringConvertible.Type else { throw .notScalar }
-        guard let value = lossless.init(text) as? T else { throw .failed(Failure(T.self)) }
-        return value
+        throw .notScalar
     }
 
     @inline(__always)
