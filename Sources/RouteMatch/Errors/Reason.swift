@@ -55,7 +55,7 @@ extension RouteMatchError {
         /// The table has no routes.
         case noRoutes
 
-        // MARK: Definition problems (found when a table is built)
+        // MARK: Definition problems (found when a table is built, or on a route's first use)
 
         /// The pattern text itself is malformed.
         case patternSyntax(PatternSyntaxProblem)

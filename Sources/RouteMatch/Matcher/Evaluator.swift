@@ -38,16 +38,16 @@ struct Evaluator {
     /// Evaluates `route` against `view`. A route that does not fit is always reported as in
     /// ``Mode/allProblems`` (every problem, the whole progress), whatever the mode asked.
     static func evaluate(
-        _ route: CompiledRoute, view: LinkView, options: MatchOptions, mode: Mode
+        _ route: CompiledRoute, view: LinkView, options: MatchOptions, mode: Mode, labels: [LabelInfo]? = nil
     ) -> (verdict: Verdict, progress: Progress) {
-        var evaluator = Evaluator(route: route, labels: route.labels, strictQuery: options.strictQuery, mode: mode)
+        var evaluator = Evaluator(route: route, labels: labels ?? route.labels, strictQuery: options.strictQuery, mode: mode)
         evaluator.run(view)
         guard evaluator.failed else { return (.fits(evaluator.values), evaluator.progress) }
         if let first = evaluator.problems.first {
             return (.fails(Problems(first: first, more: Array(evaluator.problems.dropFirst()))), evaluator.progress)
         }
         // In `firstProblem` mode the problem itself is not built: evaluate again to name it.
-        return evaluate(route, view: view, options: options, mode: .allProblems)
+        return evaluate(route, view: view, options: options, mode: .allProblems, labels: evaluator.labels)
     }
 
     /// Evaluates only the query items of `route`, never strictly: the items every route of a

@@ -213,11 +213,14 @@ struct Search {
             remember(explain(index, decodeFailure: nil))
             return false
         }
-        if let error = table.firstUseError(route) {
-            firstUseError = error
+        // The route's type, learned now on its first use: a route that shows a problem ends the search.
+        let learned = route.learned
+        if !learned.problems.isEmpty {
+            firstUseError = table.error(for: learned.problems, firstUse: true)
             return true
         }
-        let (verdict, progress) = Evaluator.evaluate(route, view: view, options: table.options, mode: .firstProblem)
+        let (verdict, progress) = Evaluator.evaluate(
+            route, view: view, options: table.options, mode: .firstProblem, labels: learned.labels)
         switch verdict {
         case .fits(let values):
             switch build(route, values) {

@@ -237,8 +237,7 @@ final class RouteTable: Sendable {
     /// The problems a route's type shows, learned now if the route was never used: the error a
     /// link that reaches it (or a value that renders with it) gets.
     func firstUseError(_ route: CompiledRoute) -> RouteMatchError? {
-        let learned = route.learned
-        return learned.problems.isEmpty ? nil : error(for: learned.problems, firstUse: true)
+        error(for: route.learned.problems, firstUse: true)
     }
 
     /// Every route's problems in declaration order, learning each, then those of the tables

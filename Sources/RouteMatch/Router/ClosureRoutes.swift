@@ -160,10 +160,10 @@ extension Router {
     /// let screen = try router.route(for: "myapp://app/user/42")
     /// ```
     ///
-    /// Each build closure runs once when the table is built, with sample values, to learn
-    /// which placeholders it reads and as which types: a placeholder it never reads is an
-    /// `unusedLabel`, one it reads that the pattern lacks an `unknownPlaceholder`, found with
-    /// every other definition problem by ``validate()``. (For a route type that is also
+    /// Each build closure runs once on its route's first use (or in ``validate()``), with
+    /// sample values, to learn which placeholders it reads and as which types: a placeholder it
+    /// never reads is an `unusedLabel`, one it reads that the pattern lacks an
+    /// `unknownPlaceholder`, found with every other definition problem by ``validate()``. (For a route type that is also
     /// `Codable`, pass the closure as `closures:`, not as a trailing closure.)
     ///
     /// - Parameters:

@@ -178,7 +178,12 @@ extension Routable {
         try Self.router.url(for: self, scheme: scheme, host: host)
     }
 
-    /// Builds the type's table now and throws its first definition problem, listing them all.
+    /// Builds the type's table now, learns every route, and throws its first definition
+    /// problem, listing them all.
+    ///
+    /// A table is built from its patterns; what each route's type says is learned on the
+    /// route's first use, and a problem found then fails only the links that reach that route.
+    /// Call this in a test, so that every problem is found before a link finds it.
     ///
     /// ```swift
     /// @Test func routesAreValid() throws { try AppRoute.validate() }

@@ -161,8 +161,11 @@ public struct Router<Route>: Sendable {
         return url
     }
 
-    /// Checks the table: throws its first definition problem, with every problem listed in
-    /// the error's ``RouteMatchError/definitionProblems``.
+    /// Checks the table, learning every route: throws its first definition problem, with
+    /// every problem listed in the error's ``RouteMatchError/definitionProblems``.
+    ///
+    /// Matching learns each route on its first use, and a problem found then fails only the
+    /// links that reach that route; this finds them all at once. Call it in a test.
     ///
     /// ```swift
     /// @Test func routesAreValid() throws { try router.validate() }
@@ -173,7 +176,8 @@ public struct Router<Route>: Sendable {
         if let error = table.validationError() { throw error }
     }
 
-    /// The routes' names and patterns, in declaration order.
+    /// The routes' names and patterns, in declaration order. (A route's name is learned from
+    /// its type: this learns every route, as ``validate()`` does.)
     public var routes: [RouteReference] { table.routes.map(\.reference) }
 
     /// Throws unless `link` reads back as `route`.
