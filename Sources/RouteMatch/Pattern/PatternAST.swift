@@ -2,6 +2,7 @@
 ///
 /// Each node keeps its UTF-8 range in ``text`` so that a definition problem can put a caret
 /// under it.
+@dynamicMemberLookup
 struct PatternAST: Equatable, Sendable {
     /// What one path segment, query value or fragment of a pattern holds. Literal text is
     /// already percent-decoded.
@@ -83,36 +84,25 @@ struct PatternAST: Equatable, Sendable {
 
     /// The scheme and host a pattern writes.
     struct Origin: Equatable, Sendable {
+        /// A scheme written in the pattern (`https://…`), lower-cased.
         var scheme: String?
         var schemeSpan: Range<Int>?
+        /// The host: written after `scheme://`, or the first segment when the type has no
+        /// default host; lower-cased.
         var host: String?
         var hostSpan: Range<Int>?
     }
 
-    private var origin: Origin {
-        get { originStorage.first ?? Origin() }
-        set { originStorage = newValue == Origin() ? [] : [newValue] }
+    /// The origin's parts read as the pattern's own: `ast.scheme`, `ast.hostSpan`.
+    subscript<Part>(dynamicMember part: WritableKeyPath<Origin, Part>) -> Part {
+        get { (originStorage.first ?? Origin())[keyPath: part] }
+        set {
+            var origin = originStorage.first ?? Origin()
+            origin[keyPath: part] = newValue
+            originStorage = origin == Origin() ? [] : [origin]
+        }
     }
 
-    /// A scheme written in the pattern (`https://…`), lower-cased.
-    var scheme: String? {
-        get { origin.scheme }
-        set { origin.scheme = newValue }
-    }
-    var schemeSpan: Range<Int>? {
-        get { origin.schemeSpan }
-        set { origin.schemeSpan = newValue }
-    }
-    /// The host: written after `scheme://`, or the first segment when the type has no
-    /// default host; lower-cased.
-    var host: String? {
-        get { origin.host }
-        set { origin.host = newValue }
-    }
-    var hostSpan: Range<Int>? {
-        get { origin.hostSpan }
-        set { origin.hostSpan = newValue }
-    }
     var segments: [Segment] = []
     var queryItems: [QueryItem] = []
     var fragment: Segment? {
