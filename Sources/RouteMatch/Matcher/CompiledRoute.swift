@@ -62,7 +62,7 @@ final class CompiledRoute: @unchecked Sendable {
     /// The label the fragment binds, if any.
     let fragmentLabel: Int?
     /// How the route's type is probed, on the route's first use.
-    private let probe: any RouteProbing
+    let probe: any RouteProbing
     /// Whether the pattern is malformed (its labels are then not judged unused).
     private let hasSyntaxProblem: Bool
     /// What the route's type says, once learned. (Kept in the route rather than in a memo

@@ -28,17 +28,23 @@ extension RouteTable {
 
     /// Matches a link already read.
     func match<Route>(_ view: LinkView, build: Build<Route>) -> Result<Route, RouteMatchError> {
-        var built: Route?
+        // The value is kept in a slot of its own, not in a `Route?`: this function is generic
+        // and called from the user's module, so an optional of `Route` would cost a metadata
+        // lookup on every match.
+        let slot = UnsafeMutablePointer<Route>.allocate(capacity: 1)
+        defer { slot.deallocate() }
+        var didBuild = false
         var search = Search(table: self, view: view)
         let failure = run(&search) { route, values in
             do throws(DecodeFailure) {
-                built = try build(route, values)
+                slot.initialize(to: try build(route, values))
+                didBuild = true
                 return nil
             } catch {
                 return error
             }
         }
-        if let built { return .success(built) }
+        if didBuild { return .success(slot.move()) }
         if let error = search.firstUseError { return .failure(error) }
         return .failure(failure ?? RouteTable.unbuilt)
     }

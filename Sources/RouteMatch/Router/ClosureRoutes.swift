@@ -44,7 +44,18 @@ public struct ClosureRoutes<Route> {
 
 /// What a closure route's pattern captured from a link, converted on request.
 public struct RouteCaptures {
-    let container: KeyedDecodingContainer<LabelKey>
+    /// Where the values come from: a match's decoder, read directly (no keyed container is
+    /// made on a hit), or a keyed container (the probe that learns the route's labels).
+    private enum Source {
+        case match(RouteDecoder)
+        case container(KeyedDecodingContainer<LabelKey>)
+    }
+
+    private let source: Source
+
+    init(container: KeyedDecodingContainer<LabelKey>) { source = .container(container) }
+
+    init(decoder: RouteDecoder) { source = .match(decoder) }
 
     /// The value of placeholder `name`, converted to `T` as a `Codable` route's would be:
     /// `String`, integers, `Double`, `Bool`, `UUID`, raw-value enums, any
@@ -61,7 +72,10 @@ public struct RouteCaptures {
     /// - Throws: An error the router reports as that label's `formatFailure` (with its caret)
     ///   when the text does not convert.
     public func value<T: Decodable>(_ name: String, as type: T.Type = T.self) throws -> T {
-        try container.decode(T.self, forKey: LabelKey(name))
+        switch source {
+        case .match(let decoder): return try decoder.value(named: name, as: T.self)
+        case .container(let container): return try container.decode(T.self, forKey: LabelKey(name))
+        }
     }
 
     /// The value of an optional placeholder: `nil` when the link leaves it out or empty.
@@ -78,7 +92,10 @@ public struct RouteCaptures {
     /// - Returns: The converted value, or `nil`.
     /// - Throws: As ``value(_:as:)-(_,T.Type)``.
     public func value<T: Decodable>(_ name: String, as type: T?.Type) throws -> T? {
-        try container.decodeIfPresent(T.self, forKey: LabelKey(name))
+        switch source {
+        case .match(let decoder): return try decoder.isNil(named: name) ? nil : decoder.value(named: name, as: T.self)
+        case .container(let container): return try container.decodeIfPresent(T.self, forKey: LabelKey(name))
+        }
     }
 }
 
@@ -133,7 +150,10 @@ extension RouteCodec {
         RouteCodec(
             build: { route, values throws(DecodeFailure) in
                 try RouteDecoder.build(caseKey: nil, labels: route.labelNames, values: values) { decoder in
-                    try entries[route.index].build(RouteCaptures(container: decoder.container(keyedBy: LabelKey.self)))
+                    // The route's probe holds its build closure: read there, a hit looks up no
+                    // metadata for an array of this table's entries. (Every route of a closure
+                    // table is probed by a `ClosureProbe<Route>` of its own.)
+                    try unsafeDowncast(route.probe, to: ClosureProbe<Route>.self).build(RouteCaptures(decoder: decoder))
                 }
             },
             encode: { value, table in

@@ -90,6 +90,54 @@ final class RouteDecoder: CaseDecoding {
         KeyedDecodingContainer(Labels<NestedKey>(decoder: self))
     }
 
+    /// Whether label `name` bound nothing (an absent or empty value): `nil` for an optional.
+    func isNil(named name: String) -> Bool {
+        guard let slot = slot(name) else { return true }
+        switch values[slot] {
+        case .absent: return true
+        case .one(let text): return text.isEmpty
+        case .many(let texts): return texts.isEmpty
+        case .mounted: return false
+        }
+    }
+
+    /// The value label `name` bound, converted to `T` (a mounted table's route, matched now,
+    /// for a ``Routable`` type): the one conversion keyed containers and closure routes share.
+    func value<T: Decodable>(named name: String, as type: T.Type) throws -> T {
+        guard let slot = slot(name) else {
+            throw DecodeFailure.rejected(message: "no value for '\(name)'")
+        }
+        let view: LinkView
+        do throws(TextConversion.Failure) {
+            switch values[slot] {
+            case .one(let text): return try TextConversion.convert(T.self, single: text)
+            case .many(let texts): return try TextConversion.convert(T.self, from: texts)
+            case .absent: return try TextConversion.convert(T.self, from: [])
+            case .mounted(let mounted): view = mounted
+            }
+        } catch {
+            throw DecodeFailure.label(slot, element: error.index, expected: error.expected)
+        }
+        return try mountedValue(T.self, named: name, slot: slot, view: view)
+    }
+
+    /// The route a mounted table reads from the rest of the link. (A function of its own: the
+    /// optional it casts through would make every call of ``value(named:as:)`` look up the
+    /// metadata of `T?`.)
+    @inline(never)
+    private func mountedValue<T>(_ type: T.Type, named name: String, slot: Int, view: LinkView) throws -> T {
+        guard let routable = T.self as? any Routable.Type else {
+            throw DecodeFailure.rejected(message: "'\(name)' is not a route type")
+        }
+        switch routable.matchMounted(view) {
+        case .success(let value):
+            guard let typed = value as? T else { throw DecodeFailure.rejected(message: "'\(name)'") }
+            return typed
+        case .failure(let error):
+            throw DecodeFailure.mounted(slot, error: error)
+        }
+    }
+
     func refusal() -> any Error {
         DecodeFailure.rejected(message: "the route decodes as something other than a case or a keyed structure")
     }
@@ -105,41 +153,10 @@ final class RouteDecoder: CaseDecoding {
             return true
         }
 
-        func decodeNil(forKey key: Key) throws -> Bool {
-            guard let slot = decoder.slot(key.stringValue) else { return true }
-            switch decoder.values[slot] {
-            case .absent: return true
-            case .one(let text): return text.isEmpty
-            case .many(let texts): return texts.isEmpty
-            case .mounted: return false
-            }
-        }
+        func decodeNil(forKey key: Key) throws -> Bool { decoder.isNil(named: key.stringValue) }
 
         func decodeValue<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-            guard let slot = decoder.slot(key.stringValue) else {
-                throw DecodeFailure.rejected(message: "no value for '\(key.stringValue)'")
-            }
-            let view: LinkView
-            do throws(TextConversion.Failure) {
-                switch decoder.values[slot] {
-                case .one(let text): return try TextConversion.convert(T.self, single: text)
-                case .many(let texts): return try TextConversion.convert(T.self, from: texts)
-                case .absent: return try TextConversion.convert(T.self, from: [])
-                case .mounted(let mounted): view = mounted
-                }
-            } catch {
-                throw DecodeFailure.label(slot, element: error.index, expected: error.expected)
-            }
-            guard let routable = T.self as? any Routable.Type else {
-                throw DecodeFailure.rejected(message: "'\(key.stringValue)' is not a route type")
-            }
-            switch routable.matchMounted(view) {
-            case .success(let value):
-                guard let typed = value as? T else { throw DecodeFailure.rejected(message: "'\(key.stringValue)'") }
-                return typed
-            case .failure(let error):
-                throw DecodeFailure.mounted(slot, error: error)
-            }
+            try decoder.value(named: key.stringValue, as: T.self)
         }
 
         func decodeValueIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {

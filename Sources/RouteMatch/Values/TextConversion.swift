@@ -111,6 +111,14 @@ enum TextConversion {
         } catch {
             guard case .notScalar = error else { throw error }
         }
+        return try losslessScalar(T.self, text)
+    }
+
+    /// Converts one text to a `LosslessStringConvertible` type of the user's own. (A function
+    /// of its own: the optional it casts through would make every conversion look up the
+    /// metadata of `T?`.)
+    @inline(never)
+    private static func losslessScalar<T>(_ type: T.Type, _ text: String) throws(ScalarMiss) -> T {
         guard let lossless = T.self as? any LosslessStringConvertible.Type else { throw .notScalar }
         guard let value = lossless.init(text) as? T else { throw .failed(Failure(T.self)) }
         return value
