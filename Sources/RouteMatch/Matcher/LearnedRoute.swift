@@ -132,7 +132,7 @@ struct LearnedRoute: Sendable {
         constant: (any AnyObject & Sendable)?
     ) {
         self.name = name
-        self.labels = labels
+        self.labels = LearnedRoute.shared(labels)
         // Most types declare their values in the order the pattern names them: kept once.
         let sameOrder = declaredLabels.count == labels.count
             && zip(declaredLabels, labels).allSatisfy { $0.name == $1.name && $0.type === $1.type }
@@ -143,6 +143,26 @@ struct LearnedRoute: Sendable {
 
     /// The labels in the order the type declares them.
     var declaredLabels: [LabelInfo] { declaredOrder ?? labels }
+
+    /// Label lists already kept, by their names, types and optionality: the routes of a large
+    /// table repeat a few (`section{i}/item/${id}` a thousand times), so they share one array.
+    /// A kept list keeps its types alive, so a type's identity in a key is never reused.
+    private static let keptLabels = Locked<[String: [LabelInfo]]>([:])
+
+    private static func shared(_ labels: [LabelInfo]) -> [LabelInfo] {
+        // A mount's type information is made anew for each table that mounts it: not kept.
+        guard !labels.isEmpty, !labels.contains(where: { $0.mount != nil }) else { return labels }
+        var key = ""
+        for label in labels {
+            key += label.name + "\u{0}" + String(UInt(bitPattern: ObjectIdentifier(label.type).hashValue), radix: 16)
+                + (label.isOptional ? "?" : "") + "\u{0}"
+        }
+        return keptLabels.withLock { kept in
+            if let existing = kept[key] { return existing }
+            kept[key] = labels
+            return labels
+        }
+    }
 
     /// Learns what `probed` says of the route whose pattern is `pattern`.
     ///
