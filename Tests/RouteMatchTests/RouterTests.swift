@@ -53,6 +53,39 @@ import Testing
         #expect(try HalfBroken.good(id: 2).link() == "myapp://app/good/2")
     }
 
+    /// Counts the calls of each closure route's build closure, by route.
+    final class BuildCounter: Sendable {
+        let calls = Locked<[String: Int]>([:])
+        func count(_ route: String) { calls.withLock { $0[route, default: 0] += 1 } }
+        var snapshot: [String: Int] { calls.withLock { $0 } }
+    }
+
+    @Test func aTableLearnsEachRouteOnItsFirstUseOnly() throws {
+        let counter = BuildCounter()
+        let router = Router<String>(host: "app") { routes in
+            for name in ["a", "b", "c"] {
+                routes.add("\(name)/${id}") {
+                    counter.count(name)
+                    return name + (try $0.value("id", as: String.self))
+                }
+            }
+        }
+        // Built from the patterns: no route's closure has run.
+        #expect(counter.snapshot == [:])
+        // A miss learns only the route its diagnostic names.
+        #expect(router.match("myapp://app/x/1").failure?.reason == .literalMismatch(expected: "a", found: "x"))
+        #expect(counter.snapshot == ["a": 1])
+        // The first link to reach `b` learns it (one probe) and builds its value (one call).
+        #expect(router.match("myapp://app/b/1") == .success("b1"))
+        #expect(counter.snapshot == ["a": 1, "b": 2])
+        #expect(router.match("myapp://app/b/2") == .success("b2"))
+        #expect(counter.snapshot == ["a": 1, "b": 3])
+        // `validate()` learns the others, once.
+        try router.validate()
+        try router.validate()
+        #expect(counter.snapshot == ["a": 1, "b": 3, "c": 1])
+    }
+
     @Test func aTableWithAPatternProblemFailsEveryMatchWithAllItsProblems() {
         let error = UnusedLabel.match("myapp://app/user/1/posts").failure
         #expect(error?.reason == .unusedLabel(label: "page"))
