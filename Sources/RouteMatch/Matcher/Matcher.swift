@@ -28,23 +28,22 @@ extension RouteTable {
 
     /// Matches a link already read.
     func match<Route>(_ view: LinkView, build: Build<Route>) -> Result<Route, RouteMatchError> {
-        // The value is kept in a slot of its own, not in a `Route?`: this function is generic
-        // and called from the user's module, so an optional of `Route` would cost a metadata
-        // lookup on every match.
-        let slot = UnsafeMutablePointer<Route>.allocate(capacity: 1)
-        defer { slot.deallocate() }
+        // The value is kept in the result this function returns, not in a `Route?`: it is
+        // generic and called from the user's module, so an optional of `Route` would cost one
+        // more metadata lookup on every match.
+        var result = Result<Route, RouteMatchError>.failure(RouteTable.unbuilt)
         var didBuild = false
         var search = Search(table: self, view: view)
         let failure = run(&search) { route, values in
             do throws(DecodeFailure) {
-                slot.initialize(to: try build(route, values))
+                result = .success(try build(route, values))
                 didBuild = true
                 return nil
             } catch {
                 return error
             }
         }
-        if didBuild { return .success(slot.move()) }
+        if didBuild { return result }
         if let error = search.firstUseError { return .failure(error) }
         return .failure(failure ?? RouteTable.unbuilt)
     }
