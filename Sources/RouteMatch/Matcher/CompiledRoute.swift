@@ -140,16 +140,20 @@ final class CompiledRoute: @unchecked Sendable {
     /// What the route's type says of its values: learned now if the route was never used. Two
     /// threads learning at once both probe, and both get what was stored first; the probe runs
     /// outside the lock, so a probe that learns another route (a mount) never waits on it.
-    var learned: LearnedRoute {
+    var learned: LearnedRoute { learnedBox.value }
+
+    /// ``learned``, by reference: what a match reads, retaining one object rather than each
+    /// part of the learned route.
+    var learnedBox: LearnedBox {
         let id = ObjectIdentifier(self)
-        if let known = LockPool.withLock(for: id, { learnedState }) { return known.value }
+        if let known = LockPool.withLock(for: id, { learnedState }) { return known }
         let found = LearnedBox(LearnedRoute.learn(
             probe.probe(caseKey: caseKey), pattern: pattern, ast: ast, slots: Slots(ast),
             hasSyntaxProblem: hasSyntaxProblem, owner: probe.owner))
         return LockPool.withLock(for: id) {
-            if let stored = learnedState { return stored.value }
+            if let stored = learnedState { return stored }
             learnedState = found
-            return found.value
+            return found
         }
     }
 

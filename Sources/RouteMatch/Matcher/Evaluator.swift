@@ -14,6 +14,13 @@ struct Evaluator {
         case allProblems
     }
 
+    /// What evaluating one route found, and how far the link got into it. (A structure, not a
+    /// tuple: a tuple of these is destroyed through the runtime's generic tuple witness.)
+    struct Evaluation {
+        let verdict: Verdict
+        let progress: Progress
+    }
+
     /// What evaluating one route found.
     enum Verdict {
         /// The link fits the route; these are the texts its labels bind.
@@ -39,12 +46,13 @@ struct Evaluator {
     /// ``Mode/allProblems`` (every problem, the whole progress), whatever the mode asked.
     static func evaluate(
         _ route: CompiledRoute, view: LinkView, options: MatchOptions, mode: Mode, labels: [LabelInfo]? = nil
-    ) -> (verdict: Verdict, progress: Progress) {
+    ) -> Evaluation {
         var evaluator = Evaluator(route: route, labels: labels ?? route.labels, strictQuery: options.strictQuery, mode: mode)
         evaluator.run(view)
-        guard evaluator.failed else { return (.fits(evaluator.values), evaluator.progress) }
+        guard evaluator.failed else { return Evaluation(verdict: .fits(evaluator.values), progress: evaluator.progress) }
         if let first = evaluator.problems.first {
-            return (.fails(Problems(first: first, more: Array(evaluator.problems.dropFirst()))), evaluator.progress)
+            return Evaluation(
+                verdict: .fails(Problems(first: first, more: Array(evaluator.problems.dropFirst()))), progress: evaluator.progress)
         }
         // In `firstProblem` mode the problem itself is not built: evaluate again to name it.
         return evaluate(route, view: view, options: options, mode: .allProblems, labels: evaluator.labels)
@@ -64,7 +72,12 @@ struct Evaluator {
         self.labels = labels
         self.strictQuery = strictQuery
         self.mode = mode
-        self.values = [BoundValue](repeating: .absent, count: labels.count)
+        // Appended, not `Array(repeating:count:)`: that one allocates through the standard
+        // library's unspecialized code, which looks up the array's storage metadata each time.
+        var values: [BoundValue] = []
+        values.reserveCapacity(labels.count)
+        for _ in 0..<labels.count { values.append(.absent) }
+        self.values = values
         self.progress = Progress(scheme: true, host: true, depth: 0, pathComplete: false, query: 0)
     }
 

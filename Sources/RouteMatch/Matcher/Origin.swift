@@ -92,16 +92,17 @@ struct OriginMatch: Sendable {
         // The best so far: (scheme fits, host fits, prefix segments matched), then declaration.
         var best: (index: Int, scheme: Bool, host: Bool, depth: Int)?
         for index in order {
-            let origin = origins[index]
-            let schemeFits = origin.scheme == nil || origin.scheme == scheme
-            let hostFits = origin.host == host
+            // Read in place, not copied: a copy would retain each of the origin's strings.
+            let schemeFits = origins[index].scheme.map { $0 == scheme } ?? true
+            let hostFits = origins[index].host == host
             var depth = 0
             if schemeFits && hostFits {
-                while depth < origin.prefix.count, depth < link.segments.count,
-                    link.segments[depth].badEscape == nil, link.segments[depth].value == origin.prefix[depth] {
+                let prefixCount = origins[index].prefix.count
+                while depth < prefixCount, depth < link.segments.count,
+                    link.segments[depth].badEscape == nil, link.segments[depth].value == origins[index].prefix[depth] {
                     depth += 1
                 }
-                if depth == origin.prefix.count {
+                if depth == prefixCount {
                     return OriginMatch(index: index, prefixCount: depth, problems: [], schemeFits: true, hostFits: true)
                 }
             }

@@ -46,7 +46,7 @@ struct RouteTrie: Sendable {
     /// What few nodes have: more than one literal edge, in-segment captures, routes that
     /// capture the rest, the earliest literal edges of a node of many. Kept out of line.
     struct NodeExtras: Sendable {
-        var literals: [String: Int] = [:]
+        var literals = LiteralIndex()
         var affixed: [AffixEdge] = []
         var rests = RouteList()
         var firstLiterals: [String] = []
@@ -78,14 +78,14 @@ struct RouteTrie: Sendable {
         /// Every literal edge, the first inserted first.
         var literalEdges: [(text: String, child: Int)] {
             guard firstLiteralChild >= 0 else { return [] }
-            return [(firstLiteral, Int(firstLiteralChild))] + (extras.first?.literals.map { (text: $0.key, child: $0.value) } ?? [])
+            return [(firstLiteral, Int(firstLiteralChild))] + (extras.first?.literals.entries.map { (text: $0, child: $1) } ?? [])
         }
 
         mutating func insert(literal text: String, child: Int) {
             if firstLiteralChild < 0 {
                 (firstLiteral, firstLiteralChild) = (text, Int32(child))
             } else {
-                modifyExtras { $0.literals[text] = child }
+                modifyExtras { $0.literals.set(text, to: child) }
             }
         }
 
@@ -126,6 +126,11 @@ struct RouteTrie: Sendable {
             set { modifyExtras { $0.firstLiterals = newValue } }
         }
 
+        /// Gives back the room the literal index kept for growing.
+        mutating func trimLiterals() {
+            if !extras.isEmpty { extras[0].literals.trim() }
+        }
+
         private mutating func modifyExtras(_ change: (inout NodeExtras) -> Void) {
             if extras.isEmpty { extras = [NodeExtras()] }
             change(&extras[0])
@@ -159,7 +164,7 @@ struct RouteTrie: Sendable {
     private(set) var nodes: [Node] = []
     /// Root node per host (lower-cased), and ``CompiledRoute/originsKey`` for the routes under
     /// the table's origins.
-    private(set) var roots: [String: Int] = [:]
+    private(set) var roots = LiteralIndex()
     /// Root keys in the order their first route was declared.
     private(set) var hosts: [String] = []
 
@@ -172,7 +177,7 @@ struct RouteTrie: Sendable {
         } else {
             node = nodes.count
             nodes.append(Node())
-            roots[route.rootKey] = node
+            roots.set(route.rootKey, to: node)
             hosts.append(route.rootKey)
         }
         nodes[node].firstRoute = min(nodes[node].firstRoute, route.index)
@@ -247,6 +252,8 @@ struct RouteTrie: Sendable {
             }
         }
         // The table keeps the nodes for as long as it lives: no room left over from appending.
+        for index in nodes.indices { nodes[index].trimLiterals() }
         nodes = nodes.map { $0 }
+        roots.trim()
     }
 }

@@ -44,10 +44,10 @@ public struct ClosureRoutes<Route> {
 
 /// What a closure route's pattern captured from a link, converted on request.
 public struct RouteCaptures {
-    /// Where the values come from: a match's decoder, read directly (no keyed container is
-    /// made on a hit), or a keyed container (the probe that learns the route's labels).
+    /// Where the values come from: what a match bound, read directly (no decoder or keyed
+    /// container is made on a hit), or a keyed container (the probe that learns the route's labels).
     private enum Source {
-        case match(RouteDecoder)
+        case match(BoundValues)
         case container(KeyedDecodingContainer<LabelKey>)
     }
 
@@ -55,7 +55,7 @@ public struct RouteCaptures {
 
     init(container: KeyedDecodingContainer<LabelKey>) { source = .container(container) }
 
-    init(decoder: RouteDecoder) { source = .match(decoder) }
+    init(bound: BoundValues) { source = .match(bound) }
 
     /// The value of placeholder `name`, converted to `T` as a `Codable` route's would be:
     /// `String`, integers, `Double`, `Bool`, `UUID`, raw-value enums, any
@@ -73,7 +73,7 @@ public struct RouteCaptures {
     ///   when the text does not convert.
     public func value<T: Decodable>(_ name: String, as type: T.Type = T.self) throws -> T {
         switch source {
-        case .match(let decoder): return try decoder.value(named: name, as: T.self)
+        case .match(let bound): return try bound.value(named: name, as: T.self)
         case .container(let container): return try container.decode(T.self, forKey: LabelKey(name))
         }
     }
@@ -93,7 +93,7 @@ public struct RouteCaptures {
     /// - Throws: As ``value(_:as:)-(_,T.Type)``.
     public func value<T: Decodable>(_ name: String, as type: T?.Type) throws -> T? {
         switch source {
-        case .match(let decoder): return try decoder.isNil(named: name) ? nil : decoder.value(named: name, as: T.self)
+        case .match(let bound): return try bound.isNil(named: name) ? nil : bound.value(named: name, as: T.self)
         case .container(let container): return try container.decodeIfPresent(T.self, forKey: LabelKey(name))
         }
     }
@@ -149,11 +149,12 @@ extension RouteCodec {
     static func closures(_ entries: [ClosureRoutes<Route>.Entry]) -> RouteCodec {
         RouteCodec(
             build: { route, values throws(DecodeFailure) in
-                try RouteDecoder.build(caseKey: nil, labels: route.labelNames, values: values) { decoder in
+                try RouteDecoder.translatingErrors {
                     // The route's probe holds its build closure: read there, a hit looks up no
                     // metadata for an array of this table's entries. (Every route of a closure
                     // table is probed by a `ClosureProbe<Route>` of its own.)
-                    try unsafeDowncast(route.probe, to: ClosureProbe<Route>.self).build(RouteCaptures(decoder: decoder))
+                    try unsafeDowncast(route.probe, to: ClosureProbe<Route>.self)
+                        .build(RouteCaptures(bound: BoundValues(labels: route.labelNames, values: values)))
                 }
             },
             encode: { value, table in

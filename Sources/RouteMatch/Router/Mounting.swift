@@ -14,7 +14,7 @@ extension Routable {
     /// fragment) against the mounted table.
     static func matchMounted(_ view: LinkView) -> Result<Any, RouteMatchError> {
         let router = mountedRouter
-        return router.table.match(view) { route, values throws(DecodeFailure) in try router.codec.build(route, values) }
+        return router.table.match(view, build: router.codec.build)
             .map { $0 as Any }
     }
 

@@ -30,7 +30,7 @@ extension RouteCodec where Route: Codable {
             build: { route, values throws(DecodeFailure) in
                 // Only a route of this table's type keeps a constant, a `ConstantRoute<Route>`.
                 // (A route whose pattern names no value is the only kind that can have one.)
-                if route.labelNames.isEmpty, let constant = route.learned.constant {
+                if route.labelNames.isEmpty, let constant = route.learnedBox.value.constant {
                     return unsafeDowncast(constant, to: ConstantRoute<Route>.self).value
                 }
                 return try RouteDecoder.decode(Route.self, caseKey: route.caseKey, labels: route.labelNames, values: values)

@@ -38,7 +38,7 @@ public struct Router<Route>: Sendable {
     /// - Complexity: O(*m*) for a link of *m* bytes: one walk of the table's trie, whatever
     ///   the number of routes. The diagnostic's text is computed only when it is read.
     public func match(_ link: String) -> Result<Route, RouteMatchError> {
-        table.match(link) { route, values throws(DecodeFailure) in try codec.build(route, values) }
+        table.match(link, build: codec.build)
     }
 
     /// Matches a `URL` by its absolute string.

@@ -131,7 +131,7 @@ extension Router {
         case .read(let components):
             var view = LinkView(components, defaults: table.defaults)
             view.sharedKeys = items.keys
-            let route = table.match(view) { compiled, values throws(DecodeFailure) in try codec.build(compiled, values) }
+            let route = table.match(view, build: codec.build)
             return route.flatMap { route in
                 items.read(Shared.self, from: view).map { SharedMatch(route: route, shared: $0) }
             }

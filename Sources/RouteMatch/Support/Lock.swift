@@ -50,7 +50,8 @@ enum LockPool {
 
     /// Runs `body` holding the lock that `id` picks.
     static func withLock<Result>(for id: ObjectIdentifier, _ body: () throws -> Result) rethrows -> Result {
-        let mutex = mutexes + (id.hashValue & (count - 1))
+        // The object's address picks the mutex (objects are 16-byte aligned): no hashing.
+        let mutex = mutexes + Int((UInt(bitPattern: id) >> 4) & UInt(count - 1))
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()

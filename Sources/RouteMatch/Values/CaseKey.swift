@@ -26,12 +26,31 @@ struct CaseKey: @unchecked Sendable {
         }
     }
 
-    /// The key as the container's key type.
+    /// Whether the key's bits are kept and `Key` is the key's own type: then ``load(_:)``
+    /// gives the key without calling its `init(stringValue:)`.
     @inline(__always)
-    func typed<Key: CodingKey>(_ keyType: Key.Type) -> Key? {
-        if Key.self == type, var bits {
-            return withUnsafeBytes(of: &bits) { $0.loadUnaligned(as: Key.self) }
+    func isStored<Key: CodingKey>(as keyType: Key.Type) -> Bool {
+        Key.self == type && bits != nil
+    }
+
+    /// The key, read back from its bits as a plain value (the caller checked ``isStored(as:)``):
+    /// a bit cast of the key's size, so no generic helper or `Optional<Key>` is instantiated.
+    @inline(__always)
+    func load<Key: CodingKey>(_ keyType: Key.Type) -> Key {
+        let bits = self.bits.unsafelyUnwrapped
+        switch MemoryLayout<Key>.size {
+        case 1: return unsafeBitCast(UInt8(truncatingIfNeeded: bits), to: Key.self)
+        case 2: return unsafeBitCast(UInt16(truncatingIfNeeded: bits), to: Key.self)
+        case 4: return unsafeBitCast(UInt32(truncatingIfNeeded: bits), to: Key.self)
+        case 8: return unsafeBitCast(bits, to: Key.self)
+        default: return loadBytes(Key.self, bits)
         }
-        return Key(stringValue: text)
+    }
+
+    /// A key of an odd size (3, 5, 6 or 7 bytes), read from its bytes.
+    @inline(never)
+    private func loadBytes<Key>(_ keyType: Key.Type, _ bits: UInt64) -> Key {
+        var bits = bits
+        return withUnsafeBytes(of: &bits) { $0.loadUnaligned(as: Key.self) }
     }
 }

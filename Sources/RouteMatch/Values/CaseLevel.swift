@@ -16,8 +16,16 @@ struct CaseLevel<Key: CodingKey, Owner: CaseDecoding>: KeyedDecodingContainerPro
     var codingPath: [any CodingKey] { [] }
 
     var allKeys: [Key] {
-        guard let key = owner.caseKey?.typed(Key.self) else { return [] }
-        return [key]
+        guard let caseKey = owner.caseKey else { return [] }
+        // No `Key?` on the way: each generic type named here is a metadata lookup per decode.
+        if caseKey.isStored(as: Key.self) { return [caseKey.load(Key.self)] }
+        return CaseLevel.keys(named: caseKey.text)
+    }
+
+    /// The key spelled `text`, through the key type's `init(stringValue:)`.
+    @inline(never)
+    private static func keys(named text: String) -> [Key] {
+        Key(stringValue: text).map { [$0] } ?? []
     }
 
     func contains(_ key: Key) -> Bool { key.stringValue == owner.caseKey?.text }

@@ -24,16 +24,17 @@ enum DecodeFailure: Error {
 /// converted to the label's type.
 final class RouteDecoder: CaseDecoding {
     let caseKey: CaseKey?
+    /// What the match bound, by label.
+    let bound: BoundValues
     /// The labels' names, in slot order.
-    let labels: [String]
-    let values: [BoundValue]
+    var labels: [String] { bound.labels }
+    var values: [BoundValue] { bound.values }
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     init(caseKey: CaseKey?, labels: [String], values: [BoundValue]) {
         self.caseKey = caseKey
-        self.labels = labels
-        self.values = values
+        self.bound = BoundValues(labels: labels, values: values)
     }
 
     /// Decodes `Route`, reporting the first label that does not convert.
@@ -48,9 +49,15 @@ final class RouteDecoder: CaseDecoding {
     static func build<Route>(
         caseKey: CaseKey?, labels: [String], values: [BoundValue], _ run: (RouteDecoder) throws -> Route
     ) throws(DecodeFailure) -> Route {
-        let decoder = RouteDecoder(caseKey: caseKey, labels: labels, values: values)
+        try translatingErrors { try run(RouteDecoder(caseKey: caseKey, labels: labels, values: values)) }
+    }
+
+    /// Runs `build` (a type's `init(from:)` or a closure route's build closure), translating
+    /// what it throws into why the value could not be built.
+    @inline(__always)
+    static func translatingErrors<Route>(_ build: () throws -> Route) throws(DecodeFailure) -> Route {
         do {
-            return try run(decoder)
+            return try build()
         } catch let failure as DecodeFailure {
             throw failure
         } catch let error as DecodingError {
@@ -82,60 +89,10 @@ final class RouteDecoder: CaseDecoding {
 
     /// The slot of the label named `name`.
     @inline(__always)
-    func slot(_ name: String) -> Int? {
-        labels.firstIndex(of: name)
-    }
+    func slot(_ name: String) -> Int? { bound.slot(name) }
 
     func labels<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) -> KeyedDecodingContainer<NestedKey> {
         KeyedDecodingContainer(Labels<NestedKey>(decoder: self))
-    }
-
-    /// Whether label `name` bound nothing (an absent or empty value): `nil` for an optional.
-    func isNil(named name: String) -> Bool {
-        guard let slot = slot(name) else { return true }
-        switch values[slot] {
-        case .absent: return true
-        case .one(let text): return text.isEmpty
-        case .many(let texts): return texts.isEmpty
-        case .mounted: return false
-        }
-    }
-
-    /// The value label `name` bound, converted to `T` (a mounted table's route, matched now,
-    /// for a ``Routable`` type): the one conversion keyed containers and closure routes share.
-    func value<T: Decodable>(named name: String, as type: T.Type) throws -> T {
-        guard let slot = slot(name) else {
-            throw DecodeFailure.rejected(message: "no value for '\(name)'")
-        }
-        let view: LinkView
-        do throws(TextConversion.Failure) {
-            switch values[slot] {
-            case .one(let text): return try TextConversion.convert(T.self, single: text)
-            case .many(let texts): return try TextConversion.convert(T.self, from: texts)
-            case .absent: return try TextConversion.convert(T.self, from: [])
-            case .mounted(let mounted): view = mounted
-            }
-        } catch {
-            throw DecodeFailure.label(slot, element: error.index, expected: error.expected)
-        }
-        return try mountedValue(T.self, named: name, slot: slot, view: view)
-    }
-
-    /// The route a mounted table reads from the rest of the link. (A function of its own: the
-    /// optional it casts through would make every call of ``value(named:as:)`` look up the
-    /// metadata of `T?`.)
-    @inline(never)
-    private func mountedValue<T>(_ type: T.Type, named name: String, slot: Int, view: LinkView) throws -> T {
-        guard let routable = T.self as? any Routable.Type else {
-            throw DecodeFailure.rejected(message: "'\(name)' is not a route type")
-        }
-        switch routable.matchMounted(view) {
-        case .success(let value):
-            guard let typed = value as? T else { throw DecodeFailure.rejected(message: "'\(name)'") }
-            return typed
-        case .failure(let error):
-            throw DecodeFailure.mounted(slot, error: error)
-        }
     }
 
     func refusal() -> any Error {
@@ -153,10 +110,10 @@ final class RouteDecoder: CaseDecoding {
             return true
         }
 
-        func decodeNil(forKey key: Key) throws -> Bool { decoder.isNil(named: key.stringValue) }
+        func decodeNil(forKey key: Key) throws -> Bool { decoder.bound.isNil(named: key.stringValue) }
 
         func decodeValue<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-            try decoder.value(named: key.stringValue, as: T.self)
+            try decoder.bound.value(named: key.stringValue, as: T.self)
         }
 
         func decodeValueIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {

@@ -1,0 +1,101 @@
+/// Literal texts (a node's literal segments, the trie's hosts) mapped to node indices, looked
+/// up by a link's text on every match.
+///
+/// An open-addressing table hashed with FNV-1a over the text's UTF-8 bytes: a lookup hashes a
+/// short segment in a few dozen instructions, where `Dictionary`'s per-process seeded SipHash
+/// costs some three hundred. A seeded hash defends a table against keys chosen to collide;
+/// here every key comes from the table's own patterns, and a link only looks up, so a link
+/// cannot lengthen a probe sequence.
+struct LiteralIndex: Sendable {
+    /// The texts, in insertion order.
+    private(set) var keys: [String] = []
+    /// The node each key leads to, by key position.
+    private var targets: [Int32] = []
+    /// Key positions by hash bucket, `-1` for an empty bucket; a power of two in size, at most
+    /// half full.
+    private var buckets: [Int32] = []
+
+    /// How many texts the index holds.
+    var count: Int { keys.count }
+
+    var isEmpty: Bool { keys.isEmpty }
+
+    /// Every text with the node it leads to, in insertion order.
+    var entries: Zip2Sequence<[String], LazyMapSequence<[Int32], Int>> {
+        zip(keys, targets.lazy.map { Int($0) })
+    }
+
+    /// The node `text` leads to, if any.
+    subscript(text: String) -> Int? {
+        guard !buckets.isEmpty else { return nil }
+        let mask = buckets.count - 1
+        var bucket = LiteralIndex.hash(text) & mask
+        while true {
+            let position = Int(buckets[bucket])
+            if position < 0 { return nil }
+            if keys[position] == text { return Int(targets[position]) }
+            bucket = (bucket + 1) & mask
+        }
+    }
+
+    /// Makes `text` lead to `target`, replacing what it led to.
+    mutating func set(_ text: String, to target: Int) {
+        if let position = position(of: text) {
+            targets[position] = Int32(target)
+            return
+        }
+        keys.append(text)
+        targets.append(Int32(target))
+        if keys.count * 2 > buckets.count {
+            rehash(capacity: max(8, buckets.count * 2))
+        } else {
+            place(keys.count - 1)
+        }
+    }
+
+    /// Gives back the room left over from growing: the trie keeps its indices for as long as
+    /// the table lives.
+    mutating func trim() {
+        keys = keys.map { $0 }
+        targets = targets.map { $0 }
+    }
+
+    private func position(of text: String) -> Int? {
+        guard !buckets.isEmpty else { return nil }
+        let mask = buckets.count - 1
+        var bucket = LiteralIndex.hash(text) & mask
+        while buckets[bucket] >= 0 {
+            if keys[Int(buckets[bucket])] == text { return Int(buckets[bucket]) }
+            bucket = (bucket + 1) & mask
+        }
+        return nil
+    }
+
+    private mutating func rehash(capacity: Int) {
+        buckets = Array(repeating: -1, count: capacity)
+        for position in keys.indices { place(position) }
+    }
+
+    private mutating func place(_ position: Int) {
+        let mask = buckets.count - 1
+        var bucket = LiteralIndex.hash(keys[position]) & mask
+        while buckets[bucket] >= 0 { bucket = (bucket + 1) & mask }
+        buckets[bucket] = Int32(position)
+    }
+
+    /// FNV-1a over the UTF-8 bytes, folded so the low bits (the bucket) depend on every byte.
+    @inline(__always)
+    static func hash(_ text: String) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        if let folded = text.utf8.withContiguousStorageIfAvailable({ bytes -> UInt64 in
+            var hash = hash
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+            return hash
+        }) {
+            hash = folded
+        } else {
+            for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        }
+        return Int(truncatingIfNeeded: hash ^ (hash >> 32))
+    }
+}

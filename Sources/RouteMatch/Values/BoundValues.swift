@@ -1,0 +1,63 @@
+/// The texts one match bound to a route's labels, read by label name and converted on request:
+/// what a route's decoder serves its keyed containers, and what a closure route's captures read
+/// directly (a closure route's hit makes no decoder).
+struct BoundValues {
+    /// The labels' names, in slot order.
+    let labels: [String]
+    /// What the match bound to each label, in slot order.
+    let values: [BoundValue]
+
+    /// The slot of the label named `name`.
+    @inline(__always)
+    func slot(_ name: String) -> Int? {
+        labels.firstIndex(of: name)
+    }
+
+    /// Whether label `name` bound nothing (an absent or empty value): `nil` for an optional.
+    func isNil(named name: String) -> Bool {
+        guard let slot = slot(name) else { return true }
+        switch values[slot] {
+        case .absent: return true
+        case .one(let text): return text.isEmpty
+        case .many(let texts): return texts.isEmpty
+        case .mounted: return false
+        }
+    }
+
+    /// The value label `name` bound, converted to `T` (a mounted table's route, matched now,
+    /// for a ``Routable`` type): the one conversion keyed containers and closure routes share.
+    func value<T: Decodable>(named name: String, as type: T.Type) throws -> T {
+        guard let slot = slot(name) else {
+            throw DecodeFailure.rejected(message: "no value for '\(name)'")
+        }
+        let view: LinkView
+        do throws(TextConversion.Failure) {
+            switch values[slot] {
+            case .one(let text): return try TextConversion.convert(T.self, single: text)
+            case .many(let texts): return try TextConversion.convert(T.self, from: texts)
+            case .absent: return try TextConversion.convert(T.self, from: [])
+            case .mounted(let mounted): view = mounted
+            }
+        } catch {
+            throw DecodeFailure.label(slot, element: error.index, expected: error.expected)
+        }
+        return try mountedValue(T.self, named: name, slot: slot, view: view)
+    }
+
+    /// The route a mounted table reads from the rest of the link. (A function of its own: the
+    /// optional it casts through would make every call of ``value(named:as:)`` look up the
+    /// metadata of `T?`.)
+    @inline(never)
+    private func mountedValue<T>(_ type: T.Type, named name: String, slot: Int, view: LinkView) throws -> T {
+        guard let routable = T.self as? any Routable.Type else {
+            throw DecodeFailure.rejected(message: "'\(name)' is not a route type")
+        }
+        switch routable.matchMounted(view) {
+        case .success(let value):
+            guard let typed = value as? T else { throw DecodeFailure.rejected(message: "'\(name)'") }
+            return typed
+        case .failure(let error):
+            throw DecodeFailure.mounted(slot, error: error)
+        }
+    }
+}

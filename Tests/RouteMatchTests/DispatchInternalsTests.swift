@@ -1,0 +1,119 @@
+import Testing
+@testable import RouteMatch
+
+/// The parts a hit goes through without `Dictionary` or generic helpers: the trie's literal
+/// index and an enum route's case key read back from its bits.
+@Suite struct DispatchInternalsTests {
+    // MARK: Literal index
+
+    /// Texts a trie node or the trie's hosts hold: ASCII, percent-decoded non-ASCII, long
+    /// (not a small string), empty, and many that differ in one byte.
+    static func keys(_ count: Int) -> [String] {
+        let special = ["", "café", "user", "User", "a-very-long-segment-text-that-is-not-small", "ü/ß"]
+        return Array((special + (0..<max(0, count - special.count)).map { "section\($0)" }).prefix(count))
+    }
+
+    @Test(arguments: [0, 1, 2, 6, 7, 8, 9, 100, 1_000])
+    func findsEveryTextItHoldsAndNoOther(count: Int) {
+        var index = LiteralIndex()
+        let keys = DispatchInternalsTests.keys(count)
+        for (position, key) in keys.enumerated() { index.set(key, to: position * 3) }
+        index.trim()
+        #expect(index.count == keys.count)
+        for (position, key) in keys.enumerated() { #expect(index[key] == position * 3) }
+        for missing in ["section", "section1000", "USER", "cafe", "caf", " ", "a-very-long-segment-text-that-is-not-smal"] {
+            #expect(index[missing] == nil)
+        }
+        #expect(index.entries.map(\.0) == keys)
+        #expect(index.entries.map(\.1) == keys.indices.map { $0 * 3 })
+    }
+
+    @Test func settingATextAgainReplacesItsTargetInPlace() {
+        var index = LiteralIndex()
+        for key in ["a", "b", "c"] { index.set(key, to: 1) }
+        index.set("b", to: 7)
+        #expect(index.count == 3)
+        #expect(index["b"] == 7)
+        #expect(index.entries.map(\.0) == ["a", "b", "c"])
+    }
+
+    @Test func aTableOfAThousandLiteralsDispatchesEachLinkToItsRoute() throws {
+        let router = Router<Int>(scheme: "myapp", host: "app") { routes in
+            for number in 0..<1_000 {
+                routes.add("section\(number)/item/${id}") { try number * 10_000 + $0.value("id", as: Int.self) }
+            }
+        }
+        for number in [0, 1, 499, 998, 999] {
+            #expect(try router.match("myapp://app/section\(number)/item/42").get() == number * 10_000 + 42)
+        }
+    }
+
+    // MARK: Case keys
+
+    /// Plain-value keys of each size a case key keeps as bits.
+    struct Key8: CodingKey, Equatable {
+        let raw: UInt8
+        var stringValue: String { "k\(raw)" }
+        init(raw: UInt8) { self.raw = raw }
+        init?(stringValue: String) { nil }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+    }
+
+    struct Key16: CodingKey, Equatable {
+        let raw: UInt16
+        var stringValue: String { "k\(raw)" }
+        init(raw: UInt16) { self.raw = raw }
+        init?(stringValue: String) { nil }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+    }
+
+    struct Key24: CodingKey, Equatable {
+        let a: UInt8, b: UInt8, c: UInt8
+        var stringValue: String { "k\(a).\(b).\(c)" }
+        init(a: UInt8, b: UInt8, c: UInt8) { (self.a, self.b, self.c) = (a, b, c) }
+        init?(stringValue: String) { nil }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+    }
+
+    struct Key32: CodingKey, Equatable {
+        let raw: UInt32
+        var stringValue: String { "k\(raw)" }
+        init(raw: UInt32) { self.raw = raw }
+        init?(stringValue: String) { nil }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+    }
+
+    struct Key64: CodingKey, Equatable {
+        let raw: UInt64
+        var stringValue: String { "k\(raw)" }
+        init(raw: UInt64) { self.raw = raw }
+        init?(stringValue: String) { nil }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+    }
+
+    func roundTrip<Key: CodingKey & Equatable>(_ key: Key) -> Key? {
+        let caseKey = CaseKey(text: key.stringValue, value: key)
+        guard caseKey.isStored(as: Key.self) else { return nil }
+        return caseKey.load(Key.self)
+    }
+
+    @Test func aCaseKeyIsReadBackFromItsBitsWhateverItsSize() {
+        #expect(MemoryLayout<Key24>.size == 3)
+        #expect(roundTrip(Key8(raw: 0xA5)) == Key8(raw: 0xA5))
+        #expect(roundTrip(Key16(raw: 0xBEEF)) == Key16(raw: 0xBEEF))
+        #expect(roundTrip(Key24(a: 1, b: 0xFE, c: 3)) == Key24(a: 1, b: 0xFE, c: 3))
+        #expect(roundTrip(Key32(raw: 0xDEAD_BEEF)) == Key32(raw: 0xDEAD_BEEF))
+        #expect(roundTrip(Key64(raw: 0x0123_4567_89AB_CDEF)) == Key64(raw: 0x0123_4567_89AB_CDEF))
+    }
+
+    @Test func aCaseKeyOfAnotherKeyTypeIsNotReadFromBits() {
+        let caseKey = CaseKey(text: "k1", value: Key8(raw: 1))
+        #expect(!caseKey.isStored(as: Key16.self))
+        #expect(caseKey.isStored(as: Key8.self))
+    }
+}
