@@ -50,47 +50,21 @@ import Testing
 
     // MARK: Case keys
 
-    /// Plain-value keys of each size a case key keeps as bits.
-    struct Key8: CodingKey, Equatable {
-        let raw: UInt8
+    /// A plain-value key of the size of `Raw` (1, 2, 4 or 8 bytes).
+    struct BitsKey<Raw: FixedWidthInteger & Sendable>: CodingKey, Equatable {
+        let raw: Raw
         var stringValue: String { "k\(raw)" }
-        init(raw: UInt8) { self.raw = raw }
+        init(_ raw: Raw) { self.raw = raw }
         init?(stringValue: String) { nil }
         var intValue: Int? { nil }
         init?(intValue: Int) { nil }
     }
 
-    struct Key16: CodingKey, Equatable {
-        let raw: UInt16
-        var stringValue: String { "k\(raw)" }
-        init(raw: UInt16) { self.raw = raw }
-        init?(stringValue: String) { nil }
-        var intValue: Int? { nil }
-        init?(intValue: Int) { nil }
-    }
-
+    /// A plain-value key of an odd size (3 bytes).
     struct Key24: CodingKey, Equatable {
         let a: UInt8, b: UInt8, c: UInt8
         var stringValue: String { "k\(a).\(b).\(c)" }
         init(a: UInt8, b: UInt8, c: UInt8) { (self.a, self.b, self.c) = (a, b, c) }
-        init?(stringValue: String) { nil }
-        var intValue: Int? { nil }
-        init?(intValue: Int) { nil }
-    }
-
-    struct Key32: CodingKey, Equatable {
-        let raw: UInt32
-        var stringValue: String { "k\(raw)" }
-        init(raw: UInt32) { self.raw = raw }
-        init?(stringValue: String) { nil }
-        var intValue: Int? { nil }
-        init?(intValue: Int) { nil }
-    }
-
-    struct Key64: CodingKey, Equatable {
-        let raw: UInt64
-        var stringValue: String { "k\(raw)" }
-        init(raw: UInt64) { self.raw = raw }
         init?(stringValue: String) { nil }
         var intValue: Int? { nil }
         init?(intValue: Int) { nil }
@@ -104,16 +78,18 @@ import Testing
 
     @Test func aCaseKeyIsReadBackFromItsBitsWhateverItsSize() {
         #expect(MemoryLayout<Key24>.size == 3)
-        #expect(roundTrip(Key8(raw: 0xA5)) == Key8(raw: 0xA5))
-        #expect(roundTrip(Key16(raw: 0xBEEF)) == Key16(raw: 0xBEEF))
+        #expect(MemoryLayout<BitsKey<UInt16>>.size == 2)
+        #expect(roundTrip(BitsKey<UInt8>(0xA5)) == BitsKey<UInt8>(0xA5))
+        #expect(roundTrip(BitsKey<UInt16>(0xBEEF)) == BitsKey<UInt16>(0xBEEF))
         #expect(roundTrip(Key24(a: 1, b: 0xFE, c: 3)) == Key24(a: 1, b: 0xFE, c: 3))
-        #expect(roundTrip(Key32(raw: 0xDEAD_BEEF)) == Key32(raw: 0xDEAD_BEEF))
-        #expect(roundTrip(Key64(raw: 0x0123_4567_89AB_CDEF)) == Key64(raw: 0x0123_4567_89AB_CDEF))
+        #expect(roundTrip(BitsKey<UInt32>(0xDEAD_BEEF)) == BitsKey<UInt32>(0xDEAD_BEEF))
+        #expect(roundTrip(BitsKey<UInt64>(0x0123_4567_89AB_CDEF)) == BitsKey<UInt64>(0x0123_4567_89AB_CDEF))
     }
 
     @Test func aCaseKeyOfAnotherKeyTypeIsNotReadFromBits() {
-        let caseKey = CaseKey(text: "k1", value: Key8(raw: 1))
-        #expect(!caseKey.isStored(as: Key16.self))
-        #expect(caseKey.isStored(as: Key8.self))
+        let caseKey = CaseKey(text: "k1", value: BitsKey<UInt8>(1))
+        #expect(!caseKey.isStored(as: BitsKey<UInt16>.self))
+        #expect(!caseKey.isStored(as: BitsKey<Int8>.self))
+        #expect(caseKey.isStored(as: BitsKey<UInt8>.self))
     }
 }
