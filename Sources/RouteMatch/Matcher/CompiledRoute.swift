@@ -96,24 +96,6 @@ final class CompiledRoute: @unchecked Sendable {
             }
             fragmentLabel = ast.fragment.flatMap { $0.value.captureName }.map { slot($0, .fragment) }
         }
-
-        /// The places a placeholder stands in the pattern, with the span of each.
-        func sites(in ast: PatternAST) -> [(slot: Int, source: Source, span: Range<Int>)] {
-            var sites: [(slot: Int, source: Source, span: Range<Int>)] = []
-            for (offset, segment) in ast.segments.enumerated() {
-                guard let slot = segmentLabels[offset] else { continue }
-                let source: Source = segment.value.isRest ? .rest(offset) : .segment(offset)
-                sites.append((slot, source, segment.captureSpan ?? segment.span))
-            }
-            for (offset, item) in ast.queryItems.enumerated() {
-                guard let slot = queryLabels[offset] else { continue }
-                sites.append((slot, .query(offset), item.captureSpan ?? item.valueSpan))
-            }
-            if let fragment = ast.fragment, let slot = fragmentLabel {
-                sites.append((slot, .fragment, fragment.captureSpan ?? fragment.span))
-            }
-            return sites
-        }
     }
 
     init(
@@ -148,13 +130,30 @@ final class CompiledRoute: @unchecked Sendable {
         let id = ObjectIdentifier(self)
         if let known = LockPool.withLock(for: id, { learnedState }) { return known }
         let found = LearnedBox(LearnedRoute.learn(
-            probe.probe(caseKey: caseKey), pattern: pattern, ast: ast, slots: Slots(ast),
-            hasSyntaxProblem: hasSyntaxProblem, owner: probe.owner))
+            probe.probe(caseKey: caseKey), route: self, hasSyntaxProblem: hasSyntaxProblem, owner: probe.owner))
         return LockPool.withLock(for: id) {
             if let stored = learnedState { return stored }
             learnedState = found
             return found
         }
+    }
+
+    /// The places a placeholder stands in the pattern, in pattern order: its label's slot,
+    /// where its text comes from, and the span a definition problem points at.
+    var placeholderSites: [(slot: Int, source: Source, span: Range<Int>)] {
+        var sites: [(slot: Int, source: Source, span: Range<Int>)] = []
+        for (offset, segment) in ast.segments.enumerated() {
+            guard let slot = segmentLabels[offset] else { continue }
+            sites.append((slot, segment.value.isRest ? .rest(offset) : .segment(offset), segment.captureSpan ?? segment.span))
+        }
+        for (offset, item) in ast.queryItems.enumerated() {
+            guard let slot = queryLabels[offset] else { continue }
+            sites.append((slot, .query(offset), item.captureSpan ?? item.valueSpan))
+        }
+        if let fragment = ast.fragment, let slot = fragmentLabel {
+            sites.append((slot, .fragment, fragment.captureSpan ?? fragment.span))
+        }
+        return sites
     }
 
     /// The route as diagnostics name it; its name is learned on the route's first use.

@@ -154,7 +154,9 @@ struct LearnedRoute: Sendable {
         guard !labels.isEmpty, !labels.contains(where: { $0.mount != nil }) else { return labels }
         var key = ""
         for label in labels {
-            key += label.name + "\u{0}" + String(UInt(bitPattern: ObjectIdentifier(label.type).hashValue), radix: 16)
+            // The type's address, not its hash: two types never share one while the kept list
+            // keeps both alive, where two hashes may be equal.
+            key += label.name + "\u{0}" + String(UInt(bitPattern: ObjectIdentifier(label.type)), radix: 16)
                 + (label.isOptional ? "?" : "") + "\u{0}"
         }
         return keptLabels.withLock { kept in
@@ -164,7 +166,7 @@ struct LearnedRoute: Sendable {
         }
     }
 
-    /// Learns what `probed` says of the route whose pattern is `pattern`.
+    /// Learns what `probed` says of `route`, whose slots come from its pattern.
     ///
     /// - Parameters:
     ///   - owner: The route type, for a table of a ``Routable`` type: a mount that leads back
@@ -172,9 +174,9 @@ struct LearnedRoute: Sendable {
     ///   - hasSyntaxProblem: Whether the pattern is malformed: its labels are then not called
     ///     unused (the syntax problem says why).
     static func learn(
-        _ probed: ProbedRoute, pattern: String, ast: PatternAST, slots: CompiledRoute.Slots,
-        hasSyntaxProblem: Bool, owner: RouteOwner?
+        _ probed: ProbedRoute, route: CompiledRoute, hasSyntaxProblem: Bool, owner: RouteOwner?
     ) -> LearnedRoute {
+        let (pattern, ast, names) = (route.pattern, route.ast, route.labelNames)
         let reference = RouteReference(name: probed.name, pattern: pattern)
         var problems: [DefinitionProblem] = []
         func report(_ reason: Reason, _ span: Range<Int>?, alternatives: [String] = []) {
@@ -184,8 +186,8 @@ struct LearnedRoute: Sendable {
         let declaredNames = declared.map(\.name)
         let wholePattern = 0..<pattern.utf8.count
         var checkedMounts: Set<Int> = []
-        for site in slots.sites(in: ast) {
-            let name = slots.names[site.slot]
+        for site in route.placeholderSites {
+            let name = names[site.slot]
             guard let label = declared.first(where: { $0.name == name }) else {
                 // With a probe that stopped early, later labels are unknown: no verdict.
                 if probed.problem == nil {
@@ -211,17 +213,17 @@ struct LearnedRoute: Sendable {
         case nil:
             break
         }
-        let captured = Set(slots.names)
+        let captured = Set(names)
         // A misspelled placeholder already names the label it was meant for.
-        let meant = Set(slots.names.compactMap { name in
+        let meant = Set(names.compactMap { name in
             declaredNames.contains(name) ? nil : Suggestions.nearest(to: name, in: declaredNames)
         })
         let end = wholePattern.upperBound
         for label in declared where !captured.contains(label.name) && !hasSyntaxProblem && !meant.contains(label.name) {
-            report(.unusedLabel(label: label.name), end..<end, alternatives: slots.names)
+            report(.unusedLabel(label: label.name), end..<end, alternatives: names)
         }
         // A slot the type does not declare reads any text (the route has a problem and matches nothing).
-        let labels = slots.names.map { name in
+        let labels = names.map { name in
             declared.first { $0.name == name }
                 ?? LabelInfo(name: name, typeName: "String", isOptional: false, isList: false, sample: "a", checker: AcceptsAnyText())
         }

@@ -234,7 +234,7 @@ struct Search {
             case nil: return true
             case .mounted(_, let error)? where error.subject == .pattern:
                 // A route of the mounted table, first used now, has definition problems.
-                firstUseError = table.error(for: error.definitionProblems.map { $0.mounted(under: route.reference) }, firstUse: true)
+                firstUseError = table.mountedDefinitionError(error, under: route)
                 return true
             case .mounted(_, let error)?:
                 let problem = Problem(reason: error.reason, span: error.span)
@@ -314,7 +314,7 @@ struct Search {
                 switch build(route, values) {
                 case nil: return nil
                 case .mounted(_, let error)? where error.subject == .pattern:
-                    return table.error(for: error.definitionProblems.map { $0.mounted(under: route.reference) }, firstUse: true)
+                    return table.mountedDefinitionError(error, under: route)
                 case .mounted(_, let error)?: return mountedError(error, under: route, view: best.view)
                 case let failure?: problems = Problems(first: failure.problem(route: route, view: best.view), more: [])
                 }

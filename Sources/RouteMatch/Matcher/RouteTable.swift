@@ -45,7 +45,9 @@ extension DefinitionProblem {
 /// found while compiling it.
 ///
 /// A table is immutable once built and safe to share between threads and tasks.
-final class RouteTable: Sendable {
+final class RouteTable: @unchecked Sendable {
+    // Unchecked: every stored property is immutable but `validated`, which is read and
+    // written only under `LockPool.withLock(for:)` (see ``validationError()``).
     let routes: [CompiledRoute]
     let trie: RouteTrie
     let defaults: TableDefaults
@@ -57,6 +59,15 @@ final class RouteTable: Sendable {
     /// The problems of no route: the origins' before the routes', and `noRoutes` after.
     private let tableProblems: (before: [DefinitionProblem], after: [DefinitionProblem])
     let routeByCaseKey: [String: Int]
+    /// Every definition problem of the table, once ``validationError()`` has learned them:
+    /// a table whose patterns have problems fails every match with it, found once.
+    private var validated: Validated?
+
+    /// What validating a table found, shared by reference.
+    private final class Validated: Sendable {
+        let error: RouteMatchError?
+        init(_ error: RouteMatchError?) { self.error = error }
+    }
 
     var options: MatchOptions { defaults.options }
 
@@ -155,15 +166,14 @@ final class RouteTable: Sendable {
             problems += learnedNow.contains(index)
                 ? RouteTable.inPatternOrder(routeProblems + routes[index].learned.problems) : routeProblems
         }
-        if definitions.isEmpty {
-            problems.append(DefinitionProblem(route: nil, reason: .noRoutes, span: nil))
-        }
+        let noRoutes = definitions.isEmpty ? [DefinitionProblem(route: nil, reason: .noRoutes, span: nil)] : []
+        problems += noRoutes
         self.routes = routes
         self.trie = trie
         self.routeByCaseKey = byKey
         self.problems = problems
         self.patternProblems = found
-        self.tableProblems = (originProblems, definitions.isEmpty ? [DefinitionProblem(route: nil, reason: .noRoutes, span: nil)] : [])
+        self.tableProblems = (originProblems, noRoutes)
     }
 
     /// A route's problems in the order they stand in its pattern (a stable sort).
@@ -218,9 +228,17 @@ final class RouteTable: Sendable {
 
     /// Every definition problem of the table, learning every route, or `nil` when it has none.
     func validationError() -> RouteMatchError? {
+        let id = ObjectIdentifier(self)
+        if let known = LockPool.withLock(for: id, { validated }) { return known.error }
+        // Learned outside the lock: learning a route may validate a mounted table.
         var visited: Set<ObjectIdentifier> = []
         let all = tableProblems.before + allProblems(visited: &visited, withPatternProblems: true) + tableProblems.after
-        return error(for: all)
+        let found = Validated(error(for: all))
+        return LockPool.withLock(for: id) {
+            if let stored = validated { return stored.error }
+            validated = found
+            return found.error
+        }
     }
 
     /// The error that names `problems`, or `nil` for none. `firstUse` says they were found when
@@ -232,6 +250,12 @@ final class RouteTable: Sendable {
             reason: first.reason, input: first.route?.pattern ?? "", subject: .pattern, span: first.span,
             closestRoute: first.route, definitionProblems: problems,
             details: Memo { RouteMatchError.Details(tableName: name, foundOnFirstUse: firstUse) })
+    }
+
+    /// A mounted table's definition error, found when one of its routes was first used, as
+    /// this table reports it: each problem named by the path of mounts from `route`.
+    func mountedDefinitionError(_ error: RouteMatchError, under route: CompiledRoute) -> RouteMatchError? {
+        self.error(for: error.definitionProblems.map { $0.mounted(under: route.reference) }, firstUse: true)
     }
 
     /// The problems a route's type shows, learned now if the route was never used: the error a

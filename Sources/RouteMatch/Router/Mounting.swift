@@ -90,13 +90,8 @@ enum Mounting {
 extension Router {
     /// The value's parts, for the table that mounts this one.
     func parts(for value: Route) -> Result<LinkRenderer.Parts, RouteMatchError> {
-        if let error = table.definitionError() { return .failure(error) }
-        switch codec.encode(value, table) {
-        case .success(let encoded):
-            if let error = table.firstUseError(table.routes[encoded.index]) { return .failure(error) }
-            return LinkRenderer.parts(route: table.routes[encoded.index], texts: encoded.texts, mounted: encoded.mounted)
-        case .failure(let error):
-            return .failure(error)
+        encoded(value).flatMap { encoded, route in
+            LinkRenderer.parts(route: route, texts: encoded.texts, mounted: encoded.mounted)
         }
     }
 }

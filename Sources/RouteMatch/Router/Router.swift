@@ -97,10 +97,7 @@ public struct Router<Route>: Sendable {
     public func link(
         for route: Route, origin: String? = nil, scheme: String? = nil, host: String? = nil
     ) throws(RouteMatchError) -> String {
-        if let error = table.definitionError() { throw error }
-        let encoded = try codec.encode(route, table).get()
-        let compiled = table.routes[encoded.index]
-        if let error = table.firstUseError(compiled) { throw error }
+        let (encoded, compiled) = try encoded(route).get()
         if let override = host ?? origin, let patternHost = compiled.ast.host {
             throw RouteMatchError(
                 reason: .unrenderableRoute(.hostOverride(host: override, patternHost: patternHost)),
@@ -159,6 +156,17 @@ public struct Router<Route>: Sendable {
                 reason: .unrenderableRoute(.notAURL), input: text, subject: .render, span: nil, closestRoute: nil)
         }
         return url
+    }
+
+    /// The route `value` renders with and its labels' texts, or why it renders with none: the
+    /// table's definition problems, the value's own, or those of its route found on its first use.
+    func encoded(_ value: Route) -> Result<(RouteCodec<Route>.Encoded, CompiledRoute), RouteMatchError> {
+        if let error = table.definitionError() { return .failure(error) }
+        return codec.encode(value, table).flatMap { encoded in
+            let route = table.routes[encoded.index]
+            if let error = table.firstUseError(route) { return .failure(error) }
+            return .success((encoded, route))
+        }
     }
 
     /// Checks the table, learning every route: throws its first definition problem, with

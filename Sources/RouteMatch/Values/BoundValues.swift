@@ -13,6 +13,13 @@ struct BoundValues {
         labels.firstIndex(of: name)
     }
 
+    /// Whether the match bound something to label `name` (even an empty text).
+    func binds(_ name: String) -> Bool {
+        guard let slot = slot(name) else { return false }
+        if case .absent = values[slot] { return false }
+        return true
+    }
+
     /// Whether label `name` bound nothing (an absent or empty value): `nil` for an optional.
     func isNil(named name: String) -> Bool {
         guard let slot = slot(name) else { return true }

@@ -35,6 +35,8 @@ struct CaseKey: @unchecked Sendable {
 
     /// The key, read back from its bits as a plain value (the caller checked ``isStored(as:)``):
     /// a bit cast of the key's size, so no generic helper or `Optional<Key>` is instantiated.
+    /// (The bits hold the key's bytes from the lowest up: every platform RouteMatch supports is
+    /// little-endian, so truncating keeps exactly them.)
     @inline(__always)
     func load<Key: CodingKey>(_ keyType: Key.Type) -> Key {
         let bits = self.bits.unsafelyUnwrapped

@@ -5,10 +5,10 @@ extension RouteDecoder.Labels {
     /// The single text bound to `key`, or `nil` when it is absent or a list.
     @inline(__always)
     func single(_ key: Key) throws -> (slot: Int, text: String)? {
-        guard let slot = decoder.slot(key.stringValue) else {
+        guard let slot = decoder.bound.slot(key.stringValue) else {
             throw DecodeFailure.rejected(message: "no value for '\(key.stringValue)'")
         }
-        if case .one(let text) = decoder.values[slot] { return (slot, text) }
+        if case .one(let text) = decoder.bound.values[slot] { return (slot, text) }
         return nil
     }
 

@@ -26,9 +26,6 @@ final class RouteDecoder: CaseDecoding {
     let caseKey: CaseKey?
     /// What the match bound, by label.
     let bound: BoundValues
-    /// The labels' names, in slot order.
-    var labels: [String] { bound.labels }
-    var values: [BoundValue] { bound.values }
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -41,15 +38,7 @@ final class RouteDecoder: CaseDecoding {
     static func decode<Route: Decodable>(
         _ type: Route.Type, caseKey: CaseKey?, labels: [String], values: [BoundValue]
     ) throws(DecodeFailure) -> Route {
-        try build(caseKey: caseKey, labels: labels, values: values) { try Route(from: $0) }
-    }
-
-    /// Builds a value with `run` (a type's `init(from:)`, or a closure route's build closure),
-    /// reporting the first label that does not convert.
-    static func build<Route>(
-        caseKey: CaseKey?, labels: [String], values: [BoundValue], _ run: (RouteDecoder) throws -> Route
-    ) throws(DecodeFailure) -> Route {
-        try translatingErrors { try run(RouteDecoder(caseKey: caseKey, labels: labels, values: values)) }
+        try translatingErrors { try Route(from: RouteDecoder(caseKey: caseKey, labels: labels, values: values)) }
     }
 
     /// Runs `build` (a type's `init(from:)` or a closure route's build closure), translating
@@ -87,10 +76,6 @@ final class RouteDecoder: CaseDecoding {
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { throw refusal() }
 
-    /// The slot of the label named `name`.
-    @inline(__always)
-    func slot(_ name: String) -> Int? { bound.slot(name) }
-
     func labels<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) -> KeyedDecodingContainer<NestedKey> {
         KeyedDecodingContainer(Labels<NestedKey>(decoder: self))
     }
@@ -102,13 +87,9 @@ final class RouteDecoder: CaseDecoding {
     struct Labels<Key: CodingKey>: UniformKeyedDecoding {
         let decoder: RouteDecoder
         var codingPath: [any CodingKey] { [] }
-        var allKeys: [Key] { decoder.labels.compactMap { Key(stringValue: $0) } }
+        var allKeys: [Key] { decoder.bound.labels.compactMap { Key(stringValue: $0) } }
 
-        func contains(_ key: Key) -> Bool {
-            guard let slot = decoder.slot(key.stringValue) else { return false }
-            if case .absent = decoder.values[slot] { return false }
-            return true
-        }
+        func contains(_ key: Key) -> Bool { decoder.bound.binds(key.stringValue) }
 
         func decodeNil(forKey key: Key) throws -> Bool { decoder.bound.isNil(named: key.stringValue) }
 
