@@ -276,3 +276,12 @@ extension RouteMatchError {
             closestRoute: first.route, definitionProblems: problems, details: Memo { Details(tableName: tableName, foundOnFirstUse: firstUse) })
     }
 }
+
+extension RouteMatchError {
+    /// What a match reports should it end with neither a value nor an error, which the walk
+    /// never does (every path returns one or the other).
+    @usableFromInline
+    static var unbuilt: RouteMatchError {
+        RouteMatchError(reason: .noRoutes, input: "", subject: .link, span: nil, closestRoute: nil)
+    }
+}

@@ -19,28 +19,49 @@ enum LinkReader {
         case malformed(Problem)
     }
 
-    static func read(_ text: String, limits: MatchLimits) -> Outcome {
-        var copy = text
-        return copy.withUTF8 { bytes in read(bytes, text: text, limits: limits) }
+    /// The problem that makes a link unreadable, thrown by ``components(of:limits:)``.
+    struct Unreadable: Error {
+        let problem: Problem
     }
 
-    private static func read(
-        _ bytes: UnsafeBufferPointer<UInt8>, text: String, limits: MatchLimits
-    ) -> Outcome {
+    /// Reads `text`, or says why it is unreadable.
+    static func read(_ text: String, limits: MatchLimits) -> Outcome {
+        do throws(Unreadable) {
+            return .read(try components(of: text, limits: limits))
+        } catch {
+            return .unreadable(error.problem)
+        }
+    }
+
+    /// Reads `text`; the matcher's way in, which hands the components on without copying them
+    /// out of an enum's payload.
+    static func components(of text: String, limits: MatchLimits) throws(Unreadable) -> LinkComponents {
+        var copy = text
+        // `withUTF8` does not carry a typed error out: it is kept, and thrown after.
+        var unreadable: Unreadable?
+        let link = copy.withUTF8 { bytes in
+            LinkComponents(reading: bytes, text: text, limits: limits, unreadable: &unreadable)
+        }
+        if let unreadable { throw unreadable }
+        return link
+    }
+
+    fileprivate static func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, limits: MatchLimits, into link: inout LinkComponents
+    ) throws(Unreadable) {
         let count = bytes.count
         WorkMeter.add(count)
         if count > limits.maxLinkLength {
-            return .unreadable(Problem(
+            throw Unreadable(problem: Problem(
                 reason: .limitExceeded(.linkLength, maximum: limits.maxLinkLength, found: count),
                 span: limits.maxLinkLength..<count))
         }
         // Control characters and spaces are never part of a link.
         for index in 0..<count where bytes[index] <= 0x20 || bytes[index] == 0x7F {
-            return .unreadable(Problem(
+            throw Unreadable(problem: Problem(
                 reason: .malformedLink(.controlCharacter(bytes[index])), span: index..<index + 1))
         }
 
-        var link = LinkComponents(text: text, pathRange: 0..<0)
         link.segments.reserveCapacity(8)
         var position = 0
 
@@ -55,7 +76,7 @@ enum LinkReader {
                 var end = start
                 while end < count, !isAuthorityEnd(bytes[end]) { end += 1 }
                 if let problem = readAuthority(bytes, start..<end, into: &link) {
-                    return .unreadable(problem)
+                    throw Unreadable(problem: problem)
                 }
                 position = end
             }
@@ -68,7 +89,7 @@ enum LinkReader {
         }
         link.pathRange = pathStart..<position
         if let problem = readSegments(bytes, pathStart..<position, limits: limits, into: &link) {
-            return .unreadable(problem)
+            throw Unreadable(problem: problem)
         }
 
         // query
@@ -79,7 +100,7 @@ enum LinkReader {
             link.queryRange = start..<position
             link.queryItems.reserveCapacity(8)
             if let problem = readQuery(bytes, start..<position, limits: limits, into: &link) {
-                return .unreadable(problem)
+                throw Unreadable(problem: problem)
             }
         }
 
@@ -87,7 +108,6 @@ enum LinkReader {
         if position < count, bytes[position] == UInt8(ascii: "#") {
             link.fragmentRange = position + 1..<count
         }
-        return .read(link)
     }
 
     /// The offset of the `:` that ends a valid scheme, if the text starts with one.
@@ -338,6 +358,23 @@ enum LinkReader {
             break
         }
         return hasUpper ? slice(bytes, range).asciiLowercased : slice(bytes, range)
+    }
+}
+
+extension LinkComponents {
+    /// Reads `bytes` (the UTF-8 of `text`) in place: built where it is returned, so the
+    /// components are never copied. On a problem, `unreadable` says what it is and the
+    /// components are partial, for no one to use.
+    fileprivate init(
+        reading bytes: UnsafeBufferPointer<UInt8>, text: String, limits: MatchLimits,
+        unreadable: inout LinkReader.Unreadable?
+    ) {
+        self.init(text: text, pathRange: 0..<0)
+        do throws(LinkReader.Unreadable) {
+            try LinkReader.read(bytes, limits: limits, into: &self)
+        } catch {
+            unreadable = error
+        }
     }
 }
 

@@ -10,8 +10,11 @@ struct LinkView: Sendable {
         let hostRange: Range<Int>?
         let origin: OriginMatch?
 
-        init(link: LinkComponents, host: String?, hostRange: Range<Int>?, origin: OriginMatch?) {
-            (self.link, self.host, self.hostRange, self.origin) = (link, host, hostRange, origin)
+        init(link: consuming LinkComponents, host: String?, hostRange: Range<Int>?, origin: OriginMatch?) {
+            self.host = host
+            self.hostRange = hostRange
+            self.origin = origin
+            self.link = link
         }
     }
 
@@ -35,7 +38,8 @@ struct LinkView: Sendable {
     /// The query keys every route shares (read beside the route), which strict query mode accepts.
     var sharedKeys: Set<String> = []
 
-    init(_ link: LinkComponents, defaults: TableDefaults) {
+    /// A view of `link` (taken, not copied) from a table with `defaults`.
+    init(_ link: consuming LinkComponents, defaults: TableDefaults) {
         let host: String?, hostRange: Range<Int>?, origin: OriginMatch?
         (host, hostRange, origin, segments) = LinkView.resolve(link, defaults: defaults)
         shared = Shared(link: link, host: host, hostRange: hostRange, origin: origin)

@@ -10,55 +10,66 @@ extension RouteTable {
     /// (`Optional<Route>`, `Result<Route, …>`) at each step; only the caller's closure is.
     typealias Attempt = (_ route: CompiledRoute, _ values: [BoundValue]) -> DecodeFailure?
 
-    /// Matches `text`.
+    /// Matches `text`, handing the route that fits to `attempt`: `nil` when a route was built,
+    /// else the error. Not generic: nothing on the way looks up a generic type's metadata.
     ///
     /// - Complexity: O(*m*) for a link of *m* bytes, whatever the number of routes: one trie
     ///   walk. A link whose host is not the table's also compares its path under at most
     ///   ``RouteTable/hostsComparedOnMiss`` other hosts.
-    func match<Route>(_ text: String, build: Build<Route>) -> Result<Route, RouteMatchError> {
-        if let error = definitionError() { return .failure(error) }
-        switch LinkReader.read(text, limits: options.limits) {
-        case .read(let link):
-            return match(LinkView(link, defaults: defaults), build: build)
-        case .unreadable(let problem):
-            return .failure(RouteMatchError(
-                reason: problem.reason, input: text, subject: .link, span: problem.span, closestRoute: nil))
+    func match(_ text: String, attempt: Attempt) -> RouteMatchError? {
+        if let error = definitionError() { return error }
+        let view: LinkView
+        do throws(LinkReader.Unreadable) {
+            view = LinkView(try LinkReader.components(of: text, limits: options.limits), defaults: defaults)
+        } catch {
+            return RouteMatchError(
+                reason: error.problem.reason, input: text, subject: .link, span: error.problem.span, closestRoute: nil)
         }
+        return match(view, attempt: attempt)
     }
 
-    /// Matches a link already read.
-    func match<Route>(_ view: LinkView, build: Build<Route>) -> Result<Route, RouteMatchError> {
-        // The value is kept in the result this function returns, not in a `Route?`: it is
-        // generic and called from the user's module, so an optional of `Route` would cost one
-        // more metadata lookup on every match. (Room on the stack, `withUnsafeTemporaryAllocation`,
-        // measured some 500 instructions more.)
-        var result = Result<Route, RouteMatchError>.failure(RouteTable.unbuilt)
-        var didBuild = false
+    /// Matches a link already read, handing the route that fits to `attempt`: `nil` when a
+    /// route was built, else the error.
+    func match(_ view: consuming LinkView, attempt: Attempt) -> RouteMatchError? {
         var search = Search(table: self, view: view)
-        let failure = run(&search) { route, values in
+        let failure = run(&search, attempt: attempt)
+        // The walk stops at a route built or at a route first used with definition problems.
+        if let error = search.firstUseError { return error }
+        return failure
+    }
+
+    /// Matches `text` and builds its route with `build`.
+    func match<Route>(_ text: String, build: @escaping Build<Route>) -> Result<Route, RouteMatchError> {
+        RouteTable.building(with: build) { attempt in match(text, attempt: attempt) }
+    }
+
+    /// Matches a link already read and builds its route with `build`.
+    func match<Route>(_ view: LinkView, build: @escaping Build<Route>) -> Result<Route, RouteMatchError> {
+        RouteTable.building(with: build) { attempt in match(view, attempt: attempt) }
+    }
+
+    /// Runs `match` with an attempt that builds the route with `build`, and returns the value
+    /// or the error.
+    private static func building<Route>(
+        with build: @escaping Build<Route>, _ match: (Attempt) -> RouteMatchError?
+    ) -> Result<Route, RouteMatchError> {
+        var result = Result<Route, RouteMatchError>.failure(.unbuilt)
+        let error = match { route, values in
             do throws(DecodeFailure) {
                 result = .success(try build(route, values))
-                didBuild = true
                 return nil
             } catch {
                 return error
             }
         }
-        if didBuild { return result }
-        if let error = search.firstUseError { return .failure(error) }
-        return .failure(failure ?? RouteTable.unbuilt)
-    }
-
-    /// What a match reports should it end with neither a value nor an error, which the walk
-    /// never does (every path returns one or the other).
-    private static var unbuilt: RouteMatchError {
-        RouteMatchError(reason: .noRoutes, input: "", subject: .link, span: nil, closestRoute: nil)
+        if let error { return .failure(error) }
+        return result
     }
 
     private func run(_ search: inout Search, attempt: Attempt) -> RouteMatchError? {
-        let view = search.view
-        let host = view.hostKey
-        guard let origin = view.origin else {
+        // The view is read in place (`search.view`), not copied: a copy retains what it holds.
+        let host = search.view.hostKey
+        guard let origin = search.view.origin else {
             // Each pattern gives its host.
             if let root = trie.roots[host] {
                 if search.walk(node: root, depth: 0, attempt: attempt) { return nil }
@@ -74,15 +85,16 @@ extension RouteTable {
         }
         // Routes whose pattern names this host come first (they are the more specific), then
         // the routes under the origin the link comes from.
+        let view = search.view
         var walked = false
         if view.link.host != nil, let root = trie.roots[host] {
             walked = true
             search.view = view.wholePath
             if search.walk(node: root, depth: 0, attempt: attempt) { return nil }
+            search.view = view
         }
         if origin.accepted, let root = trie.roots[CompiledRoute.originsKey] {
             walked = true
-            search.view = view
             if search.walk(node: root, depth: 0, attempt: attempt) { return nil }
         }
         if !walked {
@@ -90,7 +102,6 @@ extension RouteTable {
             // patterns give.
             search.hostFailed = true
             if let root = trie.roots[CompiledRoute.originsKey] {
-                search.view = view
                 _ = search.walk(node: root, depth: 0, attempt: attempt)
             }
             for other in hostsCompared(with: host) where other != CompiledRoute.originsKey {

@@ -93,7 +93,7 @@ struct OriginMatch: Sendable {
         var best: (index: Int, scheme: Bool, host: Bool, depth: Int)?
         for index in order {
             // Read in place, not copied: a copy would retain each of the origin's strings.
-            let schemeFits = origins[index].scheme.map { $0 == scheme } ?? true
+            let schemeFits = origins[index].scheme == nil || origins[index].scheme == scheme
             let hostFits = origins[index].host == host
             var depth = 0
             if schemeFits && hostFits {

@@ -92,6 +92,7 @@ extension Routable {
     /// - Returns: The route, or a ``RouteMatchError``.
     /// - Complexity: O(*m*) for a link of *m* bytes, whatever the number of routes, plus the
     ///   route's synthesized `init(from:)`. The first call builds the table.
+    @inlinable
     public static func match(_ link: String) -> Result<Self, RouteMatchError> {
         router.match(link)
     }
@@ -101,6 +102,7 @@ extension Routable {
     /// - Parameter url: The URL as received.
     /// - Returns: The route, or a ``RouteMatchError``.
     /// - Complexity: As ``match(_:)-(String)``.
+    @inlinable
     public static func match(_ url: URL) -> Result<Self, RouteMatchError> {
         router.match(url)
     }
@@ -109,6 +111,7 @@ extension Routable {
     ///
     /// - Parameter url: The URL as received.
     /// - Throws: ``RouteMatchError`` when no route matches.
+    @inlinable
     public init(url: URL) throws(RouteMatchError) {
         self = try Self.router.match(url).get()
     }
@@ -121,6 +124,7 @@ extension Routable {
     ///
     /// - Parameter link: A full link, or a raw `path?query`.
     /// - Throws: ``RouteMatchError`` when no route matches.
+    @inlinable
     public init(link: String) throws(RouteMatchError) {
         self = try Self.router.match(link).get()
     }

@@ -37,8 +37,27 @@ public struct Router<Route>: Sendable {
     ///   and the closest route.
     /// - Complexity: O(*m*) for a link of *m* bytes: one walk of the table's trie, whatever
     ///   the number of routes. The diagnostic's text is computed only when it is read.
+    @inlinable
     public func match(_ link: String) -> Result<Route, RouteMatchError> {
-        table.match(link, build: codec.build)
+        // Inlined into the caller, where `Route` is known: the result and the optional below
+        // are concrete types there, so a hit looks up no generic metadata for them.
+        var matched: Route?
+        if let error = match(link, keeping: { matched = $0 }) { return .failure(error) }
+        guard let matched else { return .failure(.unbuilt) }
+        return .success(matched)
+    }
+
+    /// Matches `link`, handing the route built to `keep`: `nil` when one was, else the error.
+    @usableFromInline
+    func match(_ link: String, keeping keep: (Route) -> Void) -> RouteMatchError? {
+        table.match(link) { route, values in
+            do throws(DecodeFailure) {
+                keep(try codec.build(route, values))
+                return nil
+            } catch {
+                return error
+            }
+        }
     }
 
     /// Matches a `URL` by its absolute string.
@@ -46,6 +65,7 @@ public struct Router<Route>: Sendable {
     /// - Parameter url: The URL as received.
     /// - Returns: The route, or the reason it did not match.
     /// - Complexity: As ``match(_:)-(String)``.
+    @inlinable
     public func match(_ url: URL) -> Result<Route, RouteMatchError> {
         match(url.absoluteString)
     }
@@ -59,6 +79,7 @@ public struct Router<Route>: Sendable {
     /// - Parameter link: The link exactly as received.
     /// - Returns: The route.
     /// - Throws: ``RouteMatchError`` when no route matches.
+    @inlinable
     public func route(for link: String) throws(RouteMatchError) -> Route {
         try match(link).get()
     }
@@ -68,6 +89,7 @@ public struct Router<Route>: Sendable {
     /// - Parameter url: The URL as received.
     /// - Returns: The route.
     /// - Throws: ``RouteMatchError`` when no route matches.
+    @inlinable
     public func route(for url: URL) throws(RouteMatchError) -> Route {
         try match(url).get()
     }
