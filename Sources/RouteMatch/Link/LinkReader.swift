@@ -208,7 +208,8 @@ enum LinkReader {
             WorkMeter.add(1)
             switch PercentDecoding.decode(bytes, segmentRange) {
             case .success(let value):
-                if value == "." || value == ".." {
+                // (The length first: a string comparison costs more than reading a length.)
+                if value.utf8.count <= 2, value == "." || value == ".." {
                     return Problem(reason: .dotSegment(found: value), span: segmentRange)
                 }
                 link.segments.append(.init(range: segmentRange, value: value))

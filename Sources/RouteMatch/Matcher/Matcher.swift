@@ -85,10 +85,10 @@ extension RouteTable {
         }
         // Routes whose pattern names this host come first (they are the more specific), then
         // the routes under the origin the link comes from.
-        let view = search.view
         var walked = false
-        if view.link.host != nil, let root = trie.roots[host] {
+        if search.view.link.host != nil, let root = trie.roots[host] {
             walked = true
+            let view = search.view
             search.view = view.wholePath
             if search.walk(node: root, depth: 0, attempt: attempt) { return nil }
             search.view = view
@@ -104,6 +104,7 @@ extension RouteTable {
             if let root = trie.roots[CompiledRoute.originsKey] {
                 _ = search.walk(node: root, depth: 0, attempt: attempt)
             }
+            let view = search.view
             for other in hostsCompared(with: host) where other != CompiledRoute.originsKey {
                 guard let root = trie.roots[other] else { continue }
                 search.view = view.wholePath

@@ -44,18 +44,22 @@ public struct ClosureRoutes<Route> {
 
 /// What a closure route's pattern captured from a link, converted on request.
 public struct RouteCaptures {
-    /// Where the values come from: what a match bound, read directly (no decoder or keyed
-    /// container is made on a hit), or a keyed container (the probe that learns the route's labels).
-    private enum Source {
-        case match(BoundValues)
-        case container(KeyedDecodingContainer<LabelKey>)
+    // Where the values come from: what a match bound, read directly (no decoder or keyed
+    // container is made on a hit), or a keyed container (the probe that learns the route's
+    // labels), which takes precedence. (Two properties, not an enum: reading an enum's payload
+    // would copy what a match bound on every value read.)
+    private let bound: BoundValues
+    private let container: KeyedDecodingContainer<LabelKey>?
+
+    init(container: KeyedDecodingContainer<LabelKey>) {
+        bound = BoundValues(labels: [], values: [])
+        self.container = container
     }
 
-    private let source: Source
-
-    init(container: KeyedDecodingContainer<LabelKey>) { source = .container(container) }
-
-    init(bound: BoundValues) { source = .match(bound) }
+    init(bound: BoundValues) {
+        self.bound = bound
+        container = nil
+    }
 
     /// The value of placeholder `name`, converted to `T` as a `Codable` route's would be:
     /// `String`, integers, `Double`, `Bool`, `UUID`, raw-value enums, any
@@ -72,10 +76,8 @@ public struct RouteCaptures {
     /// - Throws: An error the router reports as that label's `formatFailure` (with its caret)
     ///   when the text does not convert.
     public func value<T: Decodable>(_ name: String, as type: T.Type = T.self) throws -> T {
-        switch source {
-        case .match(let bound): return try bound.value(named: name, as: T.self)
-        case .container(let container): return try container.decode(T.self, forKey: LabelKey(name))
-        }
+        if let container { return try container.decode(T.self, forKey: LabelKey(name)) }
+        return try bound.value(named: name, as: T.self)
     }
 
     /// The value of an optional placeholder: `nil` when the link leaves it out or empty.
@@ -92,10 +94,8 @@ public struct RouteCaptures {
     /// - Returns: The converted value, or `nil`.
     /// - Throws: As ``value(_:as:)-(_,T.Type)``.
     public func value<T: Decodable>(_ name: String, as type: T?.Type) throws -> T? {
-        switch source {
-        case .match(let bound): return try bound.isNil(named: name) ? nil : bound.value(named: name, as: T.self)
-        case .container(let container): return try container.decodeIfPresent(T.self, forKey: LabelKey(name))
-        }
+        if let container { return try container.decodeIfPresent(T.self, forKey: LabelKey(name)) }
+        return try bound.isNil(named: name) ? nil : bound.value(named: name, as: T.self)
     }
 }
 
