@@ -35,7 +35,7 @@
     /// every other part that can carry a secret (userinfo, each path segment, every query key
     /// and value, the fragment) replaced by its shape; an unreadable link entirely.
     public static func link(_ text: String) -> String {
-        guard case .read(let link) = LinkReader.read(text, limits: MatchLimits()) else {
+        guard let link = try? LinkReader.components(of: text, limits: MatchLimits()) else {
             return Redaction(text, ranges: nil).text
         }
         var ranges: [Range<Int>] = link.segments.map(\.range)

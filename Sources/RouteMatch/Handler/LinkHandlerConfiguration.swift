@@ -152,7 +152,7 @@ struct OriginAllowList: Sendable {
     /// `scheme://host[:port]` of a link, lower-cased, the default port dropped; `nil` for a
     /// link without a scheme or a host, or one that does not read.
     static func origin(of link: String) -> String? {
-        guard case .read(let components) = LinkReader.read(link, limits: MatchLimits()),
+        guard let components = try? LinkReader.components(of: link, limits: MatchLimits()),
             let scheme = components.scheme, let host = components.host
         else { return nil }
         return scheme + "://" + host + (components.port.map { ":" + $0 } ?? "")

@@ -6,12 +6,6 @@
 /// - Scheme and host are lower-cased; path and query keep their case.
 /// - One trailing `/` is ignored; `.` and `..` segments are refused, never resolved.
 enum LinkReader {
-    /// A link read, or the problem that made it unreadable.
-    enum Outcome {
-        case read(LinkComponents)
-        case unreadable(Problem)
-    }
-
     /// A decoded fragment, or the malformed escape in it.
     enum Fragment {
         case absent
@@ -22,19 +16,16 @@ enum LinkReader {
     /// The problem that makes a link unreadable, thrown by ``components(of:limits:)``.
     struct Unreadable: Error {
         let problem: Problem
-    }
 
-    /// Reads `text`, or says why it is unreadable.
-    static func read(_ text: String, limits: MatchLimits) -> Outcome {
-        do throws(Unreadable) {
-            return .read(try components(of: text, limits: limits))
-        } catch {
-            return .unreadable(error.problem)
+        /// The error a caller reports for the unreadable link `input`.
+        func error(input: String, closestRoute: RouteReference? = nil) -> RouteMatchError {
+            RouteMatchError(
+                reason: problem.reason, input: input, subject: .link, span: problem.span, closestRoute: closestRoute)
         }
     }
 
-    /// Reads `text`; the matcher's way in, which hands the components on without copying them
-    /// out of an enum's payload.
+    /// Reads `text`, or throws why it is unreadable. The components are built where they are
+    /// returned (never copied out of an enum's payload or a returned variable).
     static func components(of text: String, limits: MatchLimits) throws(Unreadable) -> LinkComponents {
         var copy = text
         // `withUTF8` does not carry a typed error out: it is kept, and thrown after.

@@ -27,15 +27,7 @@ struct LiteralIndex: Sendable {
 
     /// The node `text` leads to, if any.
     subscript(text: String) -> Int? {
-        guard !buckets.isEmpty else { return nil }
-        let mask = buckets.count - 1
-        var bucket = LiteralIndex.hash(text) & mask
-        while true {
-            let position = Int(buckets[bucket])
-            if position < 0 { return nil }
-            if keys[position] == text { return Int(targets[position]) }
-            bucket = (bucket + 1) & mask
-        }
+        position(of: text).map { Int(targets[$0]) }
     }
 
     /// Makes `text` lead to `target`, replacing what it led to.
@@ -60,15 +52,18 @@ struct LiteralIndex: Sendable {
         targets = targets.map { $0 }
     }
 
+    /// The position of `text` among the keys: its bucket's probe sequence, up to an empty bucket.
+    @inline(__always)
     private func position(of text: String) -> Int? {
         guard !buckets.isEmpty else { return nil }
         let mask = buckets.count - 1
         var bucket = LiteralIndex.hash(text) & mask
-        while buckets[bucket] >= 0 {
-            if keys[Int(buckets[bucket])] == text { return Int(buckets[bucket]) }
+        while true {
+            let position = Int(buckets[bucket])
+            if position < 0 { return nil }
+            if keys[position] == text { return position }
             bucket = (bucket + 1) & mask
         }
-        return nil
     }
 
     private mutating func rehash(capacity: Int) {

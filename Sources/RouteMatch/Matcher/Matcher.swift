@@ -10,26 +10,23 @@ extension RouteTable {
     /// (`Optional<Route>`, `Result<Route, …>`) at each step; only the caller's closure is.
     typealias Attempt = (_ route: CompiledRoute, _ values: [BoundValue]) -> DecodeFailure?
 
-    /// Matches `text`, handing the route that fits to `attempt`: `nil` when a route was built,
-    /// else the error. Not generic: nothing on the way looks up a generic type's metadata.
+    /// The view of `text` this table matches, or why there is none: the table's definition
+    /// problems, or what makes the link unreadable.
+    func view(of text: String) throws(RouteMatchError) -> LinkView {
+        if let error = definitionError() { throw error }
+        do throws(LinkReader.Unreadable) {
+            return LinkView(try LinkReader.components(of: text, limits: options.limits), defaults: defaults)
+        } catch {
+            throw error.error(input: text)
+        }
+    }
+
+    /// Matches a link, handing the route that fits to `attempt`: `nil` when a route was
+    /// built, else the error. Not generic: nothing on the way looks up a generic type's metadata.
     ///
     /// - Complexity: O(*m*) for a link of *m* bytes, whatever the number of routes: one trie
     ///   walk. A link whose host is not the table's also compares its path under at most
     ///   ``RouteTable/hostsComparedOnMiss`` other hosts.
-    func match(_ text: String, attempt: Attempt) -> RouteMatchError? {
-        if let error = definitionError() { return error }
-        let view: LinkView
-        do throws(LinkReader.Unreadable) {
-            view = LinkView(try LinkReader.components(of: text, limits: options.limits), defaults: defaults)
-        } catch {
-            return RouteMatchError(
-                reason: error.problem.reason, input: text, subject: .link, span: error.problem.span, closestRoute: nil)
-        }
-        return match(view, attempt: attempt)
-    }
-
-    /// Matches a link already read, handing the route that fits to `attempt`: `nil` when a
-    /// route was built, else the error.
     func match(_ view: consuming LinkView, attempt: Attempt) -> RouteMatchError? {
         var search = Search(table: self, view: view)
         let failure = run(&search, attempt: attempt)
@@ -38,32 +35,33 @@ extension RouteTable {
         return failure
     }
 
-    /// Matches `text` and builds its route with `build`.
-    func match<Route>(_ text: String, build: @escaping Build<Route>) -> Result<Route, RouteMatchError> {
-        RouteTable.building(with: build) { attempt in match(text, attempt: attempt) }
-    }
-
-    /// Matches a link already read and builds its route with `build`.
-    func match<Route>(_ view: LinkView, build: @escaping Build<Route>) -> Result<Route, RouteMatchError> {
-        RouteTable.building(with: build) { attempt in match(view, attempt: attempt) }
-    }
-
-    /// Runs `match` with an attempt that builds the route with `build`, and returns the value
-    /// or the error.
-    private static func building<Route>(
-        with build: @escaping Build<Route>, _ match: (Attempt) -> RouteMatchError?
-    ) -> Result<Route, RouteMatchError> {
-        var result = Result<Route, RouteMatchError>.failure(.unbuilt)
-        let error = match { route, values in
+    /// Matches a link, builds its route with `build` and hands the value to `keep`: `nil` when
+    /// a value was kept, else the error.
+    func match<Route>(_ view: consuming LinkView, build: Build<Route>, keep: (Route) -> Void) -> RouteMatchError? {
+        match(view) { route, values in
             do throws(DecodeFailure) {
-                result = .success(try build(route, values))
+                keep(try build(route, values))
                 return nil
             } catch {
                 return error
             }
         }
-        if let error { return .failure(error) }
+    }
+
+    /// Matches a link and builds its route with `build`.
+    func match<Route>(_ view: LinkView, build: Build<Route>) -> Result<Route, RouteMatchError> {
+        var result = Result<Route, RouteMatchError>.failure(.unbuilt)
+        if let error = match(view, build: build, keep: { result = .success($0) }) { return .failure(error) }
         return result
+    }
+
+    /// Matches `text` and builds its route with `build`.
+    func match<Route>(_ text: String, build: Build<Route>) -> Result<Route, RouteMatchError> {
+        do throws(RouteMatchError) {
+            return match(try view(of: text), build: build)
+        } catch {
+            return .failure(error)
+        }
     }
 
     private func run(_ search: inout Search, attempt: Attempt) -> RouteMatchError? {

@@ -26,9 +26,10 @@ struct Origin: Sendable, Equatable {
         }
         if text.contains("${") { return refuse(.placeholder, nil) }
         let link: LinkComponents
-        switch LinkReader.read(text, limits: MatchLimits()) {
-        case .read(let read): link = read
-        case .unreadable(let problem): return .failure(Refused(problem))
+        do throws(LinkReader.Unreadable) {
+            link = try LinkReader.components(of: text, limits: MatchLimits())
+        } catch {
+            return .failure(Refused(error.problem))
         }
         guard let scheme = link.scheme, link.authorityRange != nil else { return refuse(.notSchemeAndHost, nil) }
         guard let host = link.host else {

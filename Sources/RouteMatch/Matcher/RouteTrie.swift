@@ -165,8 +165,9 @@ struct RouteTrie: Sendable {
     /// Root node per host (lower-cased), and ``CompiledRoute/originsKey`` for the routes under
     /// the table's origins.
     private(set) var roots = LiteralIndex()
-    /// Root keys in the order their first route was declared.
-    private(set) var hosts: [String] = []
+    /// Root keys in the order their first route was declared (the index keeps its keys in
+    /// insertion order).
+    var hosts: [String] { roots.keys }
 
     /// Adds `route`; returns the node its path ends at.
     @discardableResult
@@ -178,7 +179,6 @@ struct RouteTrie: Sendable {
             node = nodes.count
             nodes.append(Node())
             roots.set(route.rootKey, to: node)
-            hosts.append(route.rootKey)
         }
         nodes[node].firstRoute = min(nodes[node].firstRoute, route.index)
         for segment in route.ast.segments {

@@ -50,13 +50,10 @@ public struct Router<Route>: Sendable {
     /// Matches `link`, handing the route built to `keep`: `nil` when one was, else the error.
     @usableFromInline
     func match(_ link: String, keeping keep: (Route) -> Void) -> RouteMatchError? {
-        table.match(link) { route, values in
-            do throws(DecodeFailure) {
-                keep(try codec.build(route, values))
-                return nil
-            } catch {
-                return error
-            }
+        do throws(RouteMatchError) {
+            return table.match(try table.view(of: link), build: codec.build, keep: keep)
+        } catch {
+            return error
         }
     }
 
@@ -139,9 +136,10 @@ public struct Router<Route>: Sendable {
             route: compiled, defaults: table.defaults, texts: encoded.texts, mounted: encoded.mounted, scheme: scheme, host: host,
             origin: originIndex
         ).get()
-        if case .unreadable(let problem) = LinkReader.read(overridden, limits: table.options.limits) {
-            throw RouteMatchError(
-                reason: problem.reason, input: overridden, subject: .link, span: problem.span, closestRoute: compiled.reference)
+        do throws(LinkReader.Unreadable) {
+            _ = try LinkReader.components(of: overridden, limits: table.options.limits)
+        } catch {
+            throw error.error(input: overridden, closestRoute: compiled.reference)
         }
         return overridden
     }
@@ -213,14 +211,12 @@ public struct Router<Route>: Sendable {
     /// Throws unless `link` reads back as `route`.
     private func checkReadsBack(_ link: String, as route: CompiledRoute, origin: Int) throws(RouteMatchError) {
         let components: LinkComponents
-        switch LinkReader.read(link, limits: table.options.limits) {
-        case .read(let read):
-            components = read
-        case .unreadable(let problem):
+        do throws(LinkReader.Unreadable) {
+            components = try LinkReader.components(of: link, limits: table.options.limits)
+        } catch {
             // Every component is percent-encoded, so only a limit (a value longer than
             // `maxLinkLength`, say) can make a rendered link unreadable: say which.
-            throw RouteMatchError(
-                reason: problem.reason, input: link, subject: .link, span: problem.span, closestRoute: route.reference)
+            throw error.error(input: link, closestRoute: route.reference)
         }
         let view = LinkView(components, defaults: table.defaults)
         // Another origin of the same host whose path prefix the link starts with would read it

@@ -125,19 +125,16 @@ extension Router {
     public func match<Shared: Decodable>(
         _ link: String, sharing shared: Shared.Type
     ) -> Result<SharedMatch<Route, Shared>, RouteMatchError> {
-        if let error = table.definitionError() { return .failure(error) }
         let items = SharedItems.of(Shared.self)
-        switch LinkReader.read(link, limits: table.options.limits) {
-        case .read(let components):
-            var view = LinkView(components, defaults: table.defaults)
-            view.sharedKeys = items.keys
-            let route = table.match(view, build: codec.build)
-            return route.flatMap { route in
-                items.read(Shared.self, from: view).map { SharedMatch(route: route, shared: $0) }
-            }
-        case .unreadable(let problem):
-            return .failure(RouteMatchError(
-                reason: problem.reason, input: link, subject: .link, span: problem.span, closestRoute: nil))
+        var view: LinkView
+        do throws(RouteMatchError) {
+            view = try table.view(of: link)
+        } catch {
+            return .failure(error)
+        }
+        view.sharedKeys = items.keys
+        return table.match(view, build: codec.build).flatMap { route in
+            items.read(Shared.self, from: view).map { SharedMatch(route: route, shared: $0) }
         }
     }
 

@@ -1,6 +1,23 @@
 @testable import RouteMatch
 
 /// Reading a link's outcome in one expression, for the reader's own tests.
+extension LinkReader {
+    /// A link read, or the problem that made it unreadable.
+    enum Outcome {
+        case read(LinkComponents)
+        case unreadable(RouteMatchError.Problem)
+    }
+
+    /// Reads `text` into an ``Outcome``.
+    static func read(_ text: String, limits: MatchLimits) -> Outcome {
+        do throws(Unreadable) {
+            return .read(try components(of: text, limits: limits))
+        } catch {
+            return .unreadable(error.problem)
+        }
+    }
+}
+
 extension LinkReader.Outcome {
     struct Unreadable: Error { let problem: RouteMatchError.Problem }
 
