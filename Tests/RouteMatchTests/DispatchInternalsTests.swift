@@ -1,8 +1,10 @@
+import Foundation
 import Testing
 @testable import RouteMatch
 
 /// The parts a hit goes through without `Dictionary` or generic helpers: the trie's literal
-/// index and an enum route's case key read back from its bits.
+/// index and an enum route's case key read back from its bits; and the standard scalars,
+/// known by identity so that a first use asks the runtime about no conformance.
 @Suite struct DispatchInternalsTests {
     // MARK: Literal index
 
@@ -92,4 +94,45 @@ import Testing
         #expect(!caseKey.isStored(as: BitsKey<Int8>.self))
         #expect(caseKey.isStored(as: BitsKey<UInt8>.self))
     }
+
+    // MARK: Standard scalars known by identity
+
+    /// A type, and what RouteMatch knows of it without asking the runtime beside what the
+    /// runtime answers (its `FixedWidthInteger` conformance, looked up).
+    struct Scalar: Sendable, CustomTestStringConvertible {
+        let name: String
+        let known: @Sendable () -> (standard: Bool, range: RouteMatchError.IntegerRange?)
+        let lookedUp: @Sendable () -> RouteMatchError.IntegerRange?
+        var testDescription: String { name }
+
+        init<T>(_ type: T.Type) {
+            name = "\(T.self)"
+            known = { (TextConversion.isStandardScalar(T.self), RouteMatchError.ValueType.of(T.self).integerRange) }
+            lookedUp = { (T.self as? any FixedWidthInteger.Type).flatMap { RouteMatchError.IntegerRange(of: $0) } }
+        }
+    }
+
+    static let standardScalars = [
+        Scalar(String.self), Scalar(Int.self), Scalar(Bool.self), Scalar(Double.self), Scalar(UUID.self),
+        Scalar(Int64.self), Scalar(Int32.self), Scalar(Int16.self), Scalar(Int8.self), Scalar(UInt.self),
+        Scalar(UInt64.self), Scalar(UInt32.self), Scalar(UInt16.self), Scalar(UInt8.self), Scalar(Float.self),
+    ]
+
+    @Test(arguments: standardScalars)
+    func aStandardScalarIsKnownByIdentityWithTheFactsTheRuntimeGives(scalar: Scalar) {
+        let known = scalar.known()
+        #expect(known.standard)
+        #expect(known.range == scalar.lookedUp())
+    }
+
+    @Test func anotherTypeIsNoStandardScalar() {
+        #expect(!TextConversion.isStandardScalar(Substring.self))
+        #expect(!TextConversion.isStandardScalar(Int?.self))
+        #expect(!TextConversion.isStandardScalar([Int].self))
+        #expect(RouteMatchError.ValueType.of(Character.self).integerRange == nil)
+        #expect(TextConversion.allRawValues(Int.self) == nil)
+        #expect(TextConversion.allRawValues(Tab.self) == ["home", "inbox"])
+    }
+
+    enum Tab: String, CaseIterable, Codable { case home, inbox }
 }

@@ -58,13 +58,21 @@ extension RouteMatchError.ValueType {
     /// enum, its range when it is a fixed-width integer.
     public static func of<T>(_ type: T.Type) -> Self {
         var range: RouteMatchError.IntegerRange?
-        if let integer = T.self as? any FixedWidthInteger.Type {
-            func bounds<I: FixedWidthInteger>(_ type: I.Type) -> RouteMatchError.IntegerRange? {
-                guard I.bitWidth <= 64 else { return nil }
-                return RouteMatchError.IntegerRange(minimum: Int64(I.min), maximum: UInt64(I.max))
-            }
-            range = bounds(integer)
+        if let standard = TextConversion.Standard.of(T.self) {
+            // Known by identity: no conformance is looked up (a first such question scans
+            // every conformance of the process).
+            range = standard.integerRange
+        } else if let integer = T.self as? any FixedWidthInteger.Type {
+            range = RouteMatchError.IntegerRange(of: integer)
         }
         return Self(name: "\(T.self)", allowedValues: TextConversion.allRawValues(T.self) ?? [], integerRange: range)
+    }
+}
+
+extension RouteMatchError.IntegerRange {
+    /// The range of the integer type `I`; `nil` for one wider than 64 bits.
+    init?<I: FixedWidthInteger>(of type: I.Type) {
+        guard I.bitWidth <= 64 else { return nil }
+        self.init(minimum: Int64(I.min), maximum: UInt64(I.max))
     }
 }

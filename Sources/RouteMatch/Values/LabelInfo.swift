@@ -117,7 +117,8 @@ enum ValueProbe {
         }
         let found = probeAnew(T.self, label: label, isOptional: isOptional)
         // A route type's sample depends on the mounts under way (its recursion guard): not kept.
-        if !(T.self is any Routable.Type) {
+        // (A standard scalar is known not to be a route type without asking the runtime.)
+        if TextConversion.isStandardScalar(T.self) || !(T.self is any Routable.Type) {
             switch found {
             case .success(let probed): known.withLock { $0[id] = .probed(value: probed.value, info: probed.info) }
             case .failure(let refused): known.withLock { $0[id] = .refused(refused.why) }

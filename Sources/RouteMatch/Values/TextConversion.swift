@@ -92,15 +92,10 @@ enum TextConversion {
 
     /// Whether `T` is one of the standard scalars or `UUID`, which RouteMatch reads itself:
     /// known by identity, without asking the runtime which protocols `T` conforms to (a first
-    /// such question scans every conformance of the process).
+    /// such question scans every conformance of the process) and without converting anything.
+    @inline(__always)
     static func isStandardScalar<T>(_ type: T.Type) -> Bool {
-        do throws(ScalarMiss) {
-            _ = try standardScalar(T.self, "")
-            return true
-        } catch {
-            if case .notScalar = error { return false }
-            return true
-        }
+        Standard.of(T.self) != nil
     }
 
     /// Converts one text to a scalar type: the standard scalars, `UUID` and any
@@ -124,31 +119,75 @@ enum TextConversion {
         return value
     }
 
+    /// The standard scalars and `UUID`: the types RouteMatch reads itself, known by identity.
+    /// This is the one list of them.
+    enum Standard {
+        case string, int, bool, double, uuid, int64, int32, int16, int8, uint, uint64, uint32, uint16, uint8, float
+
+        /// Which standard scalar `T` is, by comparing metatypes; `nil` for another type.
+        static func of<T>(_ type: T.Type) -> Standard? {
+            if T.self == String.self { return .string }
+            if T.self == Int.self { return .int }
+            if T.self == Bool.self { return .bool }
+            if T.self == Double.self { return .double }
+            if T.self == UUID.self { return .uuid }
+            if T.self == Int64.self { return .int64 }
+            if T.self == Int32.self { return .int32 }
+            if T.self == Int16.self { return .int16 }
+            if T.self == Int8.self { return .int8 }
+            if T.self == UInt.self { return .uint }
+            if T.self == UInt64.self { return .uint64 }
+            if T.self == UInt32.self { return .uint32 }
+            if T.self == UInt16.self { return .uint16 }
+            if T.self == UInt8.self { return .uint8 }
+            if T.self == Float.self { return .float }
+            return nil
+        }
+
+        /// The range of an integer type; `nil` for the others.
+        var integerRange: RouteMatchError.IntegerRange? {
+            switch self {
+            case .int: return RouteMatchError.IntegerRange(of: Int.self)
+            case .int64: return RouteMatchError.IntegerRange(of: Int64.self)
+            case .int32: return RouteMatchError.IntegerRange(of: Int32.self)
+            case .int16: return RouteMatchError.IntegerRange(of: Int16.self)
+            case .int8: return RouteMatchError.IntegerRange(of: Int8.self)
+            case .uint: return RouteMatchError.IntegerRange(of: UInt.self)
+            case .uint64: return RouteMatchError.IntegerRange(of: UInt64.self)
+            case .uint32: return RouteMatchError.IntegerRange(of: UInt32.self)
+            case .uint16: return RouteMatchError.IntegerRange(of: UInt16.self)
+            case .uint8: return RouteMatchError.IntegerRange(of: UInt8.self)
+            case .string, .bool, .double, .uuid, .float: return nil
+            }
+        }
+    }
+
     /// Converts one text to a standard scalar or `UUID`, or throws `notScalar` for another type.
     private static func standardScalar<T>(_ type: T.Type, _ text: String) throws(ScalarMiss) -> T {
+        guard let standard = Standard.of(T.self) else { throw .notScalar }
         do throws(Failure) {
-            if T.self == String.self { return cast(text) }
-            if T.self == Int.self { return cast(try integer(Int.self, text)) }
-            if T.self == Bool.self { return cast(try parsed(Bool.self, text)) }
-            if T.self == Double.self { return cast(try parsed(Double.self, text)) }
-            if T.self == UUID.self {
+            switch standard {
+            case .string: return cast(text)
+            case .int: return cast(try integer(Int.self, text))
+            case .bool: return cast(try parsed(Bool.self, text))
+            case .double: return cast(try parsed(Double.self, text))
+            case .uuid:
                 guard let value = UUID(uuidString: text) else { throw Failure(UUID.self) }
                 return cast(value)
+            case .int64: return cast(try integer(Int64.self, text))
+            case .int32: return cast(try integer(Int32.self, text))
+            case .int16: return cast(try integer(Int16.self, text))
+            case .int8: return cast(try integer(Int8.self, text))
+            case .uint: return cast(try integer(UInt.self, text))
+            case .uint64: return cast(try integer(UInt64.self, text))
+            case .uint32: return cast(try integer(UInt32.self, text))
+            case .uint16: return cast(try integer(UInt16.self, text))
+            case .uint8: return cast(try integer(UInt8.self, text))
+            case .float: return cast(try parsed(Float.self, text))
             }
-            if T.self == Int64.self { return cast(try integer(Int64.self, text)) }
-            if T.self == Int32.self { return cast(try integer(Int32.self, text)) }
-            if T.self == Int16.self { return cast(try integer(Int16.self, text)) }
-            if T.self == Int8.self { return cast(try integer(Int8.self, text)) }
-            if T.self == UInt.self { return cast(try integer(UInt.self, text)) }
-            if T.self == UInt64.self { return cast(try integer(UInt64.self, text)) }
-            if T.self == UInt32.self { return cast(try integer(UInt32.self, text)) }
-            if T.self == UInt16.self { return cast(try integer(UInt16.self, text)) }
-            if T.self == UInt8.self { return cast(try integer(UInt8.self, text)) }
-            if T.self == Float.self { return cast(try parsed(Float.self, text)) }
         } catch {
             throw .failed(error)
         }
-        throw .notScalar
     }
 
     @inline(__always)
@@ -180,7 +219,8 @@ enum TextConversion {
 
     /// The raw values of a `CaseIterable & RawRepresentable` type, as text.
     static func allRawValues<T>(_ type: T.Type) -> [String]? {
-        guard let iterable = T.self as? any CaseIterable.Type else { return nil }
+        // A standard scalar is none: no conformance is looked up for it.
+        guard !isStandardScalar(T.self), let iterable = T.self as? any CaseIterable.Type else { return nil }
         func values<C: CaseIterable>(_ type: C.Type) -> [String] {
             C.allCases.compactMap { value in
                 (value as? any RawRepresentable).map { String(describing: $0.rawValue) }
