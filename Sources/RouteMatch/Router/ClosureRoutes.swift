@@ -48,17 +48,26 @@ public struct RouteCaptures {
     // container is made on a hit), or a keyed container (the probe that learns the route's
     // labels), which takes precedence. (Two properties, not an enum: reading an enum's payload
     // would copy what a match bound on every value read.)
+    // (The container is held in a box of RouteMatch's own: a keyed container of the standard
+    // library has a layout unknown here, and holding one inline would make every copy and
+    // test of the captures go through its value witnesses.)
     private let bound: BoundValues
-    private let container: KeyedDecodingContainer<LabelKey>?
+    private let probe: ProbeContainer?
+
+    /// A probe's keyed container.
+    private final class ProbeContainer {
+        let container: KeyedDecodingContainer<LabelKey>
+        init(_ container: KeyedDecodingContainer<LabelKey>) { self.container = container }
+    }
 
     init(container: KeyedDecodingContainer<LabelKey>) {
         bound = BoundValues(labels: [], values: [])
-        self.container = container
+        probe = ProbeContainer(container)
     }
 
     init(bound: BoundValues) {
         self.bound = bound
-        container = nil
+        probe = nil
     }
 
     /// The value of placeholder `name`, converted to `T` as a `Codable` route's would be:
@@ -76,7 +85,7 @@ public struct RouteCaptures {
     /// - Throws: An error the router reports as that label's `formatFailure` (with its caret)
     ///   when the text does not convert.
     public func value<T: Decodable>(_ name: String, as type: T.Type = T.self) throws -> T {
-        if let container { return try container.decode(T.self, forKey: LabelKey(name)) }
+        if let probe { return try probe.container.decode(T.self, forKey: LabelKey(name)) }
         return try bound.value(named: name, as: T.self)
     }
 
@@ -94,7 +103,7 @@ public struct RouteCaptures {
     /// - Returns: The converted value, or `nil`.
     /// - Throws: As ``value(_:as:)-(_,T.Type)``.
     public func value<T: Decodable>(_ name: String, as type: T?.Type) throws -> T? {
-        if let container { return try container.decodeIfPresent(T.self, forKey: LabelKey(name)) }
+        if let probe { return try probe.container.decodeIfPresent(T.self, forKey: LabelKey(name)) }
         return try bound.isNil(named: name) ? nil : bound.value(named: name, as: T.self)
     }
 }
