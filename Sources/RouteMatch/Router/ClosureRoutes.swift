@@ -47,10 +47,10 @@ public struct RouteCaptures {
     // Where the values come from: what a match bound, read directly (no decoder or keyed
     // container is made on a hit), or a keyed container (the probe that learns the route's
     // labels), which takes precedence. (Two properties, not an enum: reading an enum's payload
-    // would copy what a match bound on every value read.)
-    // (The container is held in a box of RouteMatch's own: a keyed container of the standard
-    // library has a layout unknown here, and holding one inline would make every copy and
-    // test of the captures go through its value witnesses.)
+    // would copy what a match bound on every value read. The container is held in a box of
+    // RouteMatch's own: a keyed container of the standard library has a layout unknown here,
+    // and holding one inline would make every copy and test of the captures go through its
+    // value witnesses.)
     private let bound: BoundValues
     private let probe: ProbeContainer?
 
