@@ -48,20 +48,35 @@ extension RouteTable {
         }
     }
 
+    /// Matches `text`, builds its route with `build` and hands the value to `keep`: `nil` when
+    /// a value was kept, else the error (the table's definition problems, an unreadable link,
+    /// or why no route matched).
+    @inline(__always)
+    func match<Route>(_ text: String, build: Build<Route>, keep: (Route) -> Void) -> RouteMatchError? {
+        do throws(RouteMatchError) {
+            return match(try view(of: text), build: build, keep: keep)
+        } catch {
+            return error
+        }
+    }
+
     /// Matches a link and builds its route with `build`.
     func match<Route>(_ view: LinkView, build: Build<Route>) -> Result<Route, RouteMatchError> {
-        var result = Result<Route, RouteMatchError>.failure(.unbuilt)
-        if let error = match(view, build: build, keep: { result = .success($0) }) { return .failure(error) }
-        return result
+        RouteTable.result { keep in match(view, build: build, keep: keep) }
     }
 
     /// Matches `text` and builds its route with `build`.
     func match<Route>(_ text: String, build: Build<Route>) -> Result<Route, RouteMatchError> {
-        do throws(RouteMatchError) {
-            return match(try view(of: text), build: build)
-        } catch {
-            return .failure(error)
-        }
+        RouteTable.result { keep in match(text, build: build, keep: keep) }
+    }
+
+    /// The value `run` keeps, or the error it returns.
+    private static func result<Route>(
+        _ run: (_ keep: (Route) -> Void) -> RouteMatchError?
+    ) -> Result<Route, RouteMatchError> {
+        var result = Result<Route, RouteMatchError>.failure(.unbuilt)
+        if let error = run({ result = .success($0) }) { return .failure(error) }
+        return result
     }
 
     private func run(_ search: inout Search, attempt: Attempt) -> RouteMatchError? {

@@ -50,11 +50,7 @@ public struct Router<Route>: Sendable {
     /// Matches `link`, handing the route built to `keep`: `nil` when one was, else the error.
     @usableFromInline
     func match(_ link: String, keeping keep: (Route) -> Void) -> RouteMatchError? {
-        do throws(RouteMatchError) {
-            return table.match(try table.view(of: link), build: codec.build, keep: keep)
-        } catch {
-            return error
-        }
+        table.match(link, build: codec.build, keep: keep)
     }
 
     /// Matches a `URL` by its absolute string.

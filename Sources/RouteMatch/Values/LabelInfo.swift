@@ -115,10 +115,13 @@ enum ValueProbe {
         case nil:
             break
         }
-        let found = probeAnew(T.self, label: label, isOptional: isOptional)
+        // Asked once, and not at all for a standard scalar, which is known not to be a route type
+        // without asking the runtime.
+        let standard = TextConversion.isStandardScalar(T.self)
+        let routable = standard ? nil : T.self as? any Routable.Type
+        let found = probeAnew(T.self, standard: standard, routable: routable, label: label, isOptional: isOptional)
         // A route type's sample depends on the mounts under way (its recursion guard): not kept.
-        // (A standard scalar is known not to be a route type without asking the runtime.)
-        if TextConversion.isStandardScalar(T.self) || !(T.self is any Routable.Type) {
+        if routable == nil {
             switch found {
             case .success(let probed): known.withLock { $0[id] = .probed(value: probed.value, info: probed.info) }
             case .failure(let refused): known.withLock { $0[id] = .refused(refused.why) }
@@ -127,22 +130,27 @@ enum ValueProbe {
         return found
     }
 
+    /// Probes `T`; `standard` says whether it is a standard scalar, `routable` what it is as a
+    /// route type (both asked once, by the caller).
     private static func probeAnew<T: Decodable>(
-        _ type: T.Type, label: String, isOptional: Bool
+        _ type: T.Type, standard: Bool, routable: (any Routable.Type)?, label: String, isOptional: Bool
     ) -> Result<ProbedValue<T>, Refused<RouteMatchError.TypeProblem>> {
         // The standard scalars are known by identity: no conformance is looked up for them.
-        if !TextConversion.isStandardScalar(T.self) {
-            if let found = probeDeclared(T.self, label: label, isOptional: isOptional) { return found }
+        if !standard {
+            if let found = probeDeclared(T.self, routable: routable, label: label, isOptional: isOptional) { return found }
         }
-        // Scalars: String, Bool, integers, floating point, UUID, LosslessStringConvertible.
-        if TextConversion.scalar(T.self, "") != nil {
-            for text in preferredSamples(T.self) {
-                if case .success(let value)? = TextConversion.scalar(T.self, text) {
-                    return .success(ProbedValue(value: value, info: info(T.self, label, isOptional, isList: false, sample: text)))
-                }
+        // Scalars: String, Bool, integers, floating point, UUID, LosslessStringConvertible. The
+        // first sample says whether `T` is one (whether a type is a scalar does not depend on
+        // the text), so no conversion is made only to ask.
+        var isScalar = false
+        for text in preferredSamples(T.self) {
+            guard let converted = TextConversion.scalar(T.self, text) else { break }
+            isScalar = true
+            if case .success(let value) = converted {
+                return .success(ProbedValue(value: value, info: info(T.self, label, isOptional, isList: false, sample: text)))
             }
-            return .failure(Refused(.noSampleValue))
         }
+        if isScalar { return .failure(Refused(.noSampleValue)) }
         // Raw-value enums that list their cases.
         if let cases = TextConversion.allRawValues(T.self), let first = cases.first,
             case .success(let value) = TextConversion.value(T.self, single: first) {
@@ -197,10 +205,10 @@ enum ValueProbe {
     /// Probes a type that says how it is read: a ``Routable`` type (routes mounted under the
     /// label's rest capture) or a ``RouteSampleProviding`` one; `nil` for another type.
     private static func probeDeclared<T: Decodable>(
-        _ type: T.Type, label: String, isOptional: Bool
+        _ type: T.Type, routable: (any Routable.Type)?, label: String, isOptional: Bool
     ) -> Result<ProbedValue<T>, Refused<RouteMatchError.TypeProblem>>? {
         // Routes of their own: mounted under the label's rest capture.
-        if let routable = T.self as? any Routable.Type {
+        if let routable {
             guard let value = routable.sampleRoute() as? T else { return .failure(Refused(.noSampleValue)) }
             let info = LabelInfo(
                 name: label, typeName: "\(T.self)", isOptional: isOptional, isList: false, sample: "",
