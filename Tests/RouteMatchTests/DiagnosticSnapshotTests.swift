@@ -144,6 +144,20 @@ import RouteMatch
                 $0.add("u/${id}")
             }
         }),
+        // A link handler's configuration: a redirect and allow-list entries, all at once.
+        Scenario(name: "handler.invalid-configuration", render: {
+            let handler = LinkHandler(AppRoute.self) { config in
+                config.redirect("profile.php?id=${id}", as: UserPage.self, name: "old profile") { .userProfile(id: String($0.id)) }
+                config.redirect("p/${uid}", as: UserPage.self) { .userProfile(id: String($0.id)) }
+                config.fallback(allowing: ["example.com", "https://a@example.com", "https://example.com/help?x"]) { _ in }
+            } handle: { _ in }
+            do throws(RouteMatchError) {
+                try handler.validate()
+                return "unexpectedly valid"
+            } catch {
+                return error.description
+            }
+        }()),
         Scenario(name: "pattern.empty-query-key", render: table { structRouter(UserPage.self, "u/${id}?=1") }),
         Scenario(name: "pattern.empty-segment", render: table { structRouter(UserPage.self, "u//${id}") }),
         Scenario(name: "pattern.query-item-without-value", render: table { structRouter(UserPage.self, "u/${id}?flag") }),

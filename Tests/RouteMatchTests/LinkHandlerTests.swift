@@ -236,6 +236,96 @@ import RouteMatch
         }
     }
 
+    @Test("a path prefix on the allow-list is compared segment by segment", arguments: [
+        ("https://good.com/help", true),
+        ("https://good.com/help/", true),
+        ("https://good.com/help/topics/1", true),
+        ("https://GOOD.com/help/x", true),
+        ("https://good.com/Help/x", false),
+        ("https://good.com/helpdesk", false),
+        ("https://good.com/other/help", false),
+        ("https://good.com", false),
+        ("https://www.good.com/help", false),
+    ])
+    func fallbackAllowListPrefix(_ link: String, _ allowed: Bool) async {
+        let recorder = Recorder()
+        let handler = Self.handler(recorder) { config in
+            config.fallback(allowing: ["https://good.com/help"]) { await recorder.fellBack($0) }
+        }
+        let outcome = await handler.open(link)
+        if allowed {
+            #expect(outcome == .fallback(link: link))
+        } else {
+            #expect(outcome == .failed(try! #require(AppRoute.match(link).failure)))
+        }
+        #expect(await recorder.fallbacks == (allowed ? [link] : []))
+    }
+
+    /// A handler whose allow-list holds entries that are not origins, and whose redirect
+    /// names a placeholder its struct lacks.
+    static func misconfigured(_ recorder: Recorder) -> LinkHandler<AppRoute> {
+        handler(recorder) { config in
+            config.redirect("profile.php?id=${id}", as: OldProfile.self, name: "old profile") { .userProfile(id: String($0.uid)) }
+            config.fallback(allowing: ["good.com", "https://good.com", "https://a@good.com", "HTTPS://GOOD.COM/"]) {
+                await recorder.fellBack($0)
+            }
+        }
+    }
+
+    @Test func validateReportsEveryProblemOfTheHandler() throws {
+        let handler = Self.misconfigured(Recorder())
+        let error = try #require(throws: RouteMatchError.self) { try handler.validate() }
+        #expect(error.subject == .pattern)
+        let redirect = RouteReference(name: "redirect › old profile", pattern: "profile.php?id=${id}")
+        #expect(error.definitionProblems.map(\.route) == [
+            redirect,
+            RouteReference(name: "fallback(allowing:)[0]", pattern: "good.com"),
+            RouteReference(name: "fallback(allowing:)[2]", pattern: "https://a@good.com"),
+            RouteReference(name: "fallback(allowing:)[3]", pattern: "HTTPS://GOOD.COM/"),
+        ])
+        #expect(error.definitionProblems.map(\.reason) == [
+            .unknownPlaceholder(name: "id"),
+            .invalidOrigin(.notSchemeAndHost), .invalidOrigin(.userinfo), .invalidOrigin(.duplicate),
+        ])
+        #expect(error.definitionProblems.map(\.span) == [15..<20, 0..<8, 8..<9, 0..<17])
+        #expect(error.closestRoute == redirect)
+        let valid = Self.handler(Recorder()) { config in
+            config.redirect("profile.php?uid=${uid}", as: OldProfile.self) { .userProfile(id: String($0.uid)) }
+            config.fallback(allowing: ["https://good.com", "https://help.good.com/docs"]) { _ in }
+        }
+        #expect(throws: Never.self) { try valid.validate() }
+    }
+
+    @Test func aLinkThatReachesABrokenPartFailsWithItsProblems() async throws {
+        let recorder = Recorder()
+        let handler = Self.misconfigured(recorder)
+        // A link the table takes is handled: the broken parts are never reached.
+        #expect(await handler.open("myapp://app/user/42/profile") == .handled(.userProfile(id: "42")))
+        // The broken redirect is reached first, by any link the table does not take.
+        guard case .failed(let redirectError) = await handler.open("https://good.com/unknown") else {
+            Issue.record("not failed")
+            return
+        }
+        #expect(redirectError.subject == .pattern)
+        #expect(redirectError.definitionProblems.map(\.reason) == [.unknownPlaceholder(name: "id")])
+        // Without it, the allow-list's problems: no link is judged by a list with an entry missing.
+        let fallbackOnly = Self.handler(recorder) { config in
+            config.fallback(allowing: ["good.com", "https://good.com"]) { await recorder.fellBack($0) }
+        }
+        guard case .failed(let listError) = await fallbackOnly.open("https://good.com/unknown") else {
+            Issue.record("not failed")
+            return
+        }
+        let entry = RouteReference(name: "fallback(allowing:)[0]", pattern: "good.com")
+        #expect(listError == RouteMatchError(
+            reason: .invalidOrigin(.notSchemeAndHost), input: "good.com", subject: .pattern, span: 0..<8,
+            closestRoute: entry, definitionProblems: listError.definitionProblems))
+        #expect(listError.definitionProblems.map(\.route) == [entry])
+        #expect(await recorder.fallbacks.isEmpty)
+        #expect(fallbackOnly.logLine(for: .failed(listError))
+            == "failed: the link handler has a problem: an origin is 'scheme://host', with an optional port and path prefix in fallback(allowing:)[0] \"good.com\"")
+    }
+
     @Test func everyOutcomeIsOneRedactedLogLine() async {
         let lines = Recorder()
         let handler = Self.handler(Recorder(), ready: false) { config in

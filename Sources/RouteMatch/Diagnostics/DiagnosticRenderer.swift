@@ -61,7 +61,7 @@ enum DiagnosticRenderer {
         switch error.subject {
         case .pattern:
             let place = error.definitionProblems.first?.route.map { " in \($0)" } ?? ""
-            return headline(error, input: "") + ": " + message(error.reason, redact: redact) + place
+            return headline(error, input: "", handler: details.isHandler) + ": " + message(error.reason, redact: redact) + place
         case .render:
             return headline(error, input: "") + ": " + message(error.reason, redact: redact)
         case .link:
@@ -80,7 +80,7 @@ enum DiagnosticRenderer {
     }
 
     private static func renderDefinitionProblems(_ error: RouteMatchError, details: RouteMatchError.Details) -> String {
-        var lines = ["error: " + headline(error, input: "", table: details.tableName)]
+        var lines = ["error: " + headline(error, input: "", table: details.tableName, handler: details.isHandler)]
         var previous: RouteReference?
         for problem in error.definitionProblems {
             guard let route = problem.route else {

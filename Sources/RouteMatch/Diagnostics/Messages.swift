@@ -122,7 +122,9 @@ extension DiagnosticRenderer {
     }
 
     /// The headline of a diagnostic.
-    static func headline(_ error: RouteMatchError, input: String, table: String? = nil, sharedItems: Bool = false) -> String {
+    static func headline(
+        _ error: RouteMatchError, input: String, table: String? = nil, handler: Bool = false, sharedItems: Bool = false
+    ) -> String {
         switch error.subject {
         case .link:
             let link = error.input.isEmpty ? "the empty link" : input
@@ -131,7 +133,8 @@ extension DiagnosticRenderer {
             return "no route matches \(link)"
         case .pattern:
             let count = error.definitionProblems.count
-            let name = table.map { "the route table of \($0)" } ?? "the route table"
+            let owner = handler ? "the link handler" : "the route table"
+            let name = table.map { "\(owner) of \($0)" } ?? owner
             return count == 1 ? "\(name) has a problem" : "\(name) has \(count) problems"
         case .render: return error.closestRoute.map { "cannot render route \($0.name)" } ?? "cannot render the route"
         }

@@ -240,6 +240,9 @@ extension RouteMatchError {
         var moreExpectedSegments = 0
         /// The route type's name, for a broken table.
         var tableName: String? = nil
+        /// Whether the definition problems are a link handler's (its router's, its redirects'
+        /// and its fallback's), not one table's.
+        var isHandler = false
         /// Whether the route matched and the query items every route shares did not.
         var isSharedItems = false
         /// Whether the definition problems were found when a route was first used, not when
@@ -269,11 +272,11 @@ extension RouteMatchError {
             }
             return DefinitionProblem(route: moved.route, reason: problem.reason, span: span, alternatives: problem.alternatives)
         }
-        let (tableName, firstUse) = (details.tableName, details.foundOnFirstUse)
+        let (tableName, isHandler, firstUse) = (details.tableName, details.isHandler, details.foundOnFirstUse)
         let first = problems[0]
         return RouteMatchError(
             reason: first.reason, input: first.route?.pattern ?? input, subject: .pattern, span: first.span,
-            closestRoute: first.route, definitionProblems: problems, details: Memo { Details(tableName: tableName, foundOnFirstUse: firstUse) })
+            closestRoute: first.route, definitionProblems: problems, details: Memo { Details(tableName: tableName, isHandler: isHandler, foundOnFirstUse: firstUse) })
     }
 }
 

@@ -136,16 +136,57 @@ public actor LinkHandler<Route: Codable & Sendable> {
                 nearMiss = nearMiss ?? legacy
             case .noMatch:
                 continue
+            case .broken(let definition):
+                return .failed(definition)
             }
         }
         // A legacy link whose values do not convert says so, unless the current table came
         // as near.
         if let nearMiss, !LinkHandler.reachedValues(error) { return .failed(nearMiss) }
-        if let fallback = configuration.fallback, configuration.fallbackOrigins?.allows(link) == true {
-            await fallback(link)
-            return .fallback(link: link)
+        if let fallback = configuration.fallback, let allowList = configuration.fallbackOrigins {
+            // A list with an entry that is not an origin judges no link: the link fails with
+            // the list's problems.
+            if let broken = LinkHandler.configurationError(allowList.problems) { return .failed(broken) }
+            if allowList.allows(link) {
+                await fallback(link)
+                return .fallback(link: link)
+            }
         }
         return .failed(error)
+    }
+
+    /// Checks the whole handler: throws its first definition problem, with every problem
+    /// listed in the error's ``RouteMatchError/definitionProblems`` — the router's (as
+    /// ``Router/validate()`` finds them), each legacy redirect's pattern and struct (named
+    /// `redirect › <name>`), and each fallback allow-list entry that is not an origin.
+    ///
+    /// A handler reports a problem when a link first reaches the part at fault (the link
+    /// fails with it); this finds them all at once. Call it in a test.
+    ///
+    /// ```swift
+    /// @Test func linkHandlingIsValid() throws { try handler.validate() }
+    /// ```
+    ///
+    /// - Throws: ``RouteMatchError`` whose subject is ``RouteMatchError/Subject/pattern``.
+    public nonisolated func validate() throws(RouteMatchError) {
+        var problems = configuration.router.table.validationError()?.definitionProblems ?? []
+        for redirect in configuration.redirects {
+            for problem in redirect.validate()?.definitionProblems ?? [] {
+                // Named as a mount's routes are: `redirect › old profile`.
+                problems.append(problem.mounted(under: RouteReference(name: "redirect", pattern: redirect.name)))
+            }
+        }
+        problems += configuration.fallbackOrigins?.problems ?? []
+        if let error = LinkHandler.configurationError(problems) { throw error }
+    }
+
+    /// The error that names the handler's definition `problems`, or `nil` for none.
+    private static func configurationError(_ problems: [RouteMatchError.DefinitionProblem]) -> RouteMatchError? {
+        guard let first = problems.first else { return nil }
+        return RouteMatchError(
+            reason: first.reason, input: first.route?.pattern ?? "", subject: .pattern, span: first.span,
+            closestRoute: first.route, definitionProblems: problems,
+            details: Memo { RouteMatchError.Details(tableName: "\(Route.self)", isHandler: true) })
     }
 
     /// Runs the interceptors, then the handler, for `route`.

@@ -28,6 +28,8 @@ extension LinkHandler {
         struct Redirect: Sendable {
             let name: String
             let map: @Sendable (String) -> RedirectMatch
+            /// Every definition problem of the legacy pattern and its struct, learning it.
+            let validate: @Sendable () -> RouteMatchError?
         }
 
         enum RedirectMatch: Sendable {
@@ -36,6 +38,8 @@ extension LinkHandler {
             /// The legacy pattern reached the link's values, which did not convert.
             case nearMiss(RouteMatchError)
             case noMatch
+            /// The legacy pattern (or its struct) has definition problems: the error names them.
+            case broken(RouteMatchError)
         }
 
         var interceptors: [Interceptor] = []
@@ -95,27 +99,41 @@ extension LinkHandler {
             ) {
                 $0.add(pattern, name: name ?? pattern)
             }
-            redirects.append(Redirect(name: name ?? pattern) { link in
+            redirects.append(Redirect(name: name ?? pattern, map: { link in
                 switch legacyRouter.match(link) {
                 case .success(let value):
                     do { return .route(try map(value)) } catch { return .mappingFailed(message: "\(error)") }
+                case .failure(let error) where error.subject == .pattern:
+                    return .broken(error)
                 case .failure(let error):
                     switch error.reason {
                     case .formatFailure, .rejectedByRoute: return .nearMiss(error)
                     default: return .noMatch
                     }
                 }
-            })
+            }, validate: { legacyRouter.table.validationError() }))
         }
 
-        /// Hands links that match no route to `fallback` — only when the link's origin
-        /// (`scheme://host[:port]`) is one of `origins`, compared as RouteMatch reads hosts
-        /// (after the last `@`, case-insensitively, default ports dropped, no trailing-dot
-        /// or look-alike leniency). Any other link fails with its diagnostic, so the fallback
-        /// can never become an open redirect.
+        /// Hands links that match no route to `fallback` — only when the link comes from one
+        /// of `origins`, compared as a table compares its origins (the host after the last
+        /// `@`, case-insensitively, default ports dropped, a path prefix segment by segment, no
+        /// trailing-dot or look-alike leniency). Any other link fails with its diagnostic, so
+        /// the fallback can never become an open redirect.
+        ///
+        /// An entry that is not an origin (`"example.com"`, `"https://a@example.com"`) is a
+        /// definition problem: ``LinkHandler/validate()`` reports it, and a link that reaches
+        /// the fallback fails with it (``LinkOutcome/failed(_:)``) rather than being judged by
+        /// a list with an entry missing.
+        ///
+        /// ```swift
+        /// config.fallback(allowing: ["https://example.com", "https://help.example.com/docs"]) { link in
+        ///     await browser.open(link)
+        /// }
+        /// ```
         ///
         /// - Parameters:
-        ///   - origins: The allowed origins, such as `"https://example.com"`.
+        ///   - origins: The allowed origins, each `scheme://host[:port][/path-prefix]`, such as
+        ///     `"https://example.com"`.
         ///   - fallback: Receives the link (to open it in a browser, say).
         public mutating func fallback(allowing origins: [String], to fallback: @escaping @Sendable (String) async -> Void) {
             fallbackOrigins = OriginAllowList(origins)
@@ -132,29 +150,5 @@ extension LinkHandler {
             redactsLog = redacted
             self.log = log
         }
-    }
-}
-
-/// Origins a fallback may receive links from, each `scheme://host[:port]`, read by the same
-/// reader as every link.
-struct OriginAllowList: Sendable {
-    private let origins: Set<String>
-
-    init(_ origins: [String]) {
-        self.origins = Set(origins.compactMap(OriginAllowList.origin(of:)))
-    }
-
-    /// Whether `link`'s origin is allowed.
-    func allows(_ link: String) -> Bool {
-        OriginAllowList.origin(of: link).map(origins.contains) ?? false
-    }
-
-    /// `scheme://host[:port]` of a link, lower-cased, the default port dropped; `nil` for a
-    /// link without a scheme or a host, or one that does not read.
-    static func origin(of link: String) -> String? {
-        guard let components = try? LinkReader.components(of: link, limits: MatchLimits()),
-            let scheme = components.scheme, let host = components.host
-        else { return nil }
-        return scheme + "://" + host + (components.port.map { ":" + $0 } ?? "")
     }
 }

@@ -53,6 +53,42 @@ struct Origin: Sendable, Equatable {
     }
 }
 
+extension Origin {
+    /// Parses origins as declared, in order: those that parse, and a problem for each that
+    /// does not (or that repeats one before it, `duplicate`), named by `name(offset)` and
+    /// pointing into the declared text. The one reading of a list of origins: a table's, and
+    /// a link handler's fallback allow-list.
+    static func parseAll(
+        _ declared: [String], naming name: (Int) -> String
+    ) -> (origins: [Origin], problems: [RouteMatchError.DefinitionProblem]) {
+        var origins: [Origin] = []
+        var problems: [RouteMatchError.DefinitionProblem] = []
+        for (offset, text) in declared.enumerated() {
+            let reference = RouteReference(name: name(offset), pattern: text)
+            switch parse(text) {
+            case .success(let origin):
+                if origins.contains(where: { $0.scheme == origin.scheme && $0.host == origin.host && $0.prefix == origin.prefix }) {
+                    problems.append(.init(route: reference, reason: .invalidOrigin(.duplicate), span: 0..<text.utf8.count))
+                } else {
+                    origins.append(origin)
+                }
+            case .failure(let refused):
+                problems.append(.init(route: reference, reason: refused.why.reason, span: refused.why.span))
+            }
+        }
+        return (origins, problems)
+    }
+
+    /// The indices of `origins` in the order a link is tried against them: the longest path
+    /// prefix first, then declaration order.
+    static func order(of origins: [Origin]) -> [Int] {
+        origins.indices.sorted { lhs, rhs in
+            origins[lhs].prefix.count != origins[rhs].prefix.count
+                ? origins[lhs].prefix.count > origins[rhs].prefix.count : lhs < rhs
+        }
+    }
+}
+
 /// Which of a table's origins a link comes from, or the nearest one and what keeps the link
 /// from coming from it.
 struct OriginMatch: Sendable {

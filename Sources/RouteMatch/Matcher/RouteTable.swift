@@ -90,21 +90,7 @@ final class RouteTable: @unchecked Sendable {
         self.name = name
         // Problems in declaration order: the origins', then each route's in the order they
         // stand in its pattern.
-        var problems: [DefinitionProblem] = []
-        var origins: [Origin] = []
-        for (offset, text) in declared.enumerated() {
-            let reference = RouteReference(name: "origins[\(offset)]", pattern: text)
-            switch Origin.parse(text) {
-            case .success(let origin):
-                if origins.contains(where: { $0.scheme == origin.scheme && $0.host == origin.host && $0.prefix == origin.prefix }) {
-                    problems.append(DefinitionProblem(route: reference, reason: .invalidOrigin(.duplicate), span: 0..<text.utf8.count))
-                } else {
-                    origins.append(origin)
-                }
-            case .failure(let refused):
-                problems.append(DefinitionProblem(route: reference, reason: refused.why.reason, span: refused.why.span))
-            }
-        }
+        var (origins, problems) = Origin.parseAll(declared) { "origins[\($0)]" }
         if let first = origins.first, declared.first == first.text {
             // `scheme`/`host` are derived from the first origin unless the type declares others.
             let schemeDiffers = !scheme.isEmpty && scheme.asciiLowercased != first.scheme

@@ -9,8 +9,7 @@ struct TableDefaults: Sendable {
     /// Where links come from, the first rendered by default; empty when each pattern gives
     /// its host.
     let origins: [Origin]
-    /// The origins' indices in the order a link is tried against them: the longest path
-    /// prefix first, then declaration order.
+    /// The origins' indices in the order a link is tried against them (``Origin/order(of:)``).
     let originOrder: [Int]
     let options: MatchOptions
     /// Whether the table is mounted under another's route: its examples are relative paths.
@@ -24,10 +23,7 @@ struct TableDefaults: Sendable {
         self.scheme = scheme
         self.host = host
         self.origins = origins
-        self.originOrder = origins.indices.sorted { lhs, rhs in
-            origins[lhs].prefix.count != origins[rhs].prefix.count
-                ? origins[lhs].prefix.count > origins[rhs].prefix.count : lhs < rhs
-        }
+        self.originOrder = Origin.order(of: origins)
         self.options = options
     }
 
