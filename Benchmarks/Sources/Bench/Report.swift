@@ -85,6 +85,13 @@ enum Report {
             lines.append("- enum typed hit (deep link) ÷ URLComponents(string:) alone, \(size) routes: "
                 + ratio(time("RouteMatch: typed hit, deep link", size), urlComponents) + " (goal ≤ 3×)")
         }
+        for size in [10, 100, 1000] {
+            let floor = time("Codable floor: the deep-link case's synthesized init(from:) alone, from a minimal decoder", size)
+            let hit = time("RouteMatch: typed hit, deep link", size)
+            lines.append("- the enum deep-link hit's Codable floor (its case's synthesized init(from:) alone, from a minimal decoder) ÷ URLComponents(string:) alone, \(size) routes: "
+                + ratio(floor, urlComponents) + "; the rest of the hit (RouteMatch's part) ÷ URLComponents(string:) alone: "
+                + ratio(hit.flatMap { hit in floor.map { hit - $0 } }, urlComponents))
+        }
         lines.append("- closure-route hit (RouteMatch's own parts: reading, dispatch, binding, converting) ÷ URLComponents(string:) alone: "
             + ratio(time("RouteMatch closure routes: typed hit, last route", 10), urlComponents) + " (goal ≤ 1.5×)")
         lines.append("- read, dispatched and bound, not converted (closure route reading its capture as text) ÷ URLComponents(string:) alone: "

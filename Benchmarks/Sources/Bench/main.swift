@@ -312,6 +312,19 @@ func byteScan(_ link: String) -> Int {
 
 record("Foundation: URLComponents(string:) alone, deep link", nil) { consume(URLComponents(string: deepLink)) }
 record("byte-scan floor (no decoding, no allocation), deep link", nil) { byteScan(deepLink) }
+/// The floor of the enum deep-link hit: its case's synthesized `init(from:)` alone.
+@MainActor func benchCodableFloor<Route: Decodable, Key: CodingKey>(_ type: Route.Type, key: Key, size: Int) {
+    // A floor that failed to decode would time an error path: check it decodes first.
+    guard (try? Route(from: FloorDecoder(key: key, integer: 42, flag: true))) != nil else {
+        FileHandle.standardError.write(Data("the Codable floor does not decode \(Route.self)\n".utf8))
+        exit(1)
+    }
+    record(codableFloor, size) { decodeAtTheFloor(Route.self, key: key) }
+}
+let codableFloor = "Codable floor: the deep-link case's synthesized init(from:) alone, from a minimal decoder"
+benchCodableFloor(Routes10.self, key: Routes10.CodingKeys.userPosts, size: 10)
+benchCodableFloor(Routes100.self, key: Routes100.CodingKeys.userPosts, size: 100)
+benchCodableFloor(Routes1000.self, key: Routes1000.CodingKeys.userPosts, size: 1000)
 benchRouteMatch(Routes10.self, size: 10)
 benchStructRouter(size: 10)
 benchRoutingKit(size: 10)
