@@ -167,4 +167,29 @@ import Testing
         let output = PatternParser.parse("files/x${path...}", firstSegmentIsHost: false)
         #expect(output.problems == [Problem(reason: .patternSyntax(.restInsideText("path")), span: 6..<17)])
     }
+
+    /// The word-at-a-time scans agree with a byte-by-byte reading: every byte value at every
+    /// offset of a text that spans two words and a tail, alone and with a DEL two bytes after it.
+    @Test(arguments: [0, 1, 7, 8, 9, 15, 16, 18])
+    func scansFindTheFirstByteAByteLoopWould(offset: Int) {
+        func naive(_ bytes: [UInt8], _ test: (UInt8) -> Bool, from start: Int = 0) -> Int? {
+            bytes.indices.first { $0 >= start && test(bytes[$0]) }
+        }
+        let isControl = { (byte: UInt8) in byte <= 0x20 || byte == 0x7F }
+        let endsPath = { (byte: UInt8) in byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") }
+        for value in UInt8.min...UInt8.max {
+            for earlier in [nil, offset + 2] as [Int?] {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 19)
+                bytes[offset] = value
+                if let earlier, earlier < bytes.count { bytes[earlier] = 0x7F }
+                bytes.withUnsafeBufferPointer { buffer in
+                    #expect(LinkReader.firstControlCharacter(buffer) == naive(bytes, isControl), "byte \(value)")
+                    for start in [0, 3] {
+                        #expect(LinkReader.pathEnd(buffer, from: start) == naive(bytes, endsPath, from: start) ?? bytes.count,
+                                "byte \(value) from \(start)")
+                    }
+                }
+            }
+        }
+    }
 }

@@ -34,24 +34,46 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
         case render
     }
 
+    /// What the error says, held once: an error is one reference, so a `Result` that may
+    /// hold one is small, and a match that returns one copies a pointer, not every field.
+    private final class Storage: Sendable {
+        let reason: Reason
+        let input: String
+        let subject: Subject
+        let span: Range<Int>?
+        let closestRoute: RouteReference?
+        let definitionProblems: [DefinitionProblem]
+        let memo: Memo<Details>?
+
+        init(
+            reason: Reason, input: String, subject: Subject, span: Range<Int>?, closestRoute: RouteReference?,
+            definitionProblems: [DefinitionProblem], memo: Memo<Details>?
+        ) {
+            (self.reason, self.input, self.subject, self.span) = (reason, input, subject, span)
+            (self.closestRoute, self.definitionProblems, self.memo) = (closestRoute, definitionProblems, memo)
+        }
+    }
+
+    private let storage: Storage
+
     /// The first, most important problem.
-    public let reason: Reason
+    public var reason: Reason { storage.reason }
     /// The text the ``span`` points into, exactly as it was given.
-    public let input: String
+    public var input: String { storage.input }
     /// What ``input`` is.
-    public let subject: Subject
+    public var subject: Subject { storage.subject }
     /// UTF-8 offsets of the offending part of ``input``; an empty range marks a position.
     /// ``inputRange`` gives the same part as `String` indices.
-    public let span: Range<Int>?
+    public var span: Range<Int>? { storage.span }
     /// The route the link got furthest into (scheme, host, each path segment, then query
     /// items; ties go to the earlier declaration), or the route whose pattern is at fault.
-    public let closestRoute: RouteReference?
+    public var closestRoute: RouteReference? { storage.closestRoute }
     /// Every problem found in the route table, in declaration order, when the table is broken;
     /// empty otherwise.
-    public let definitionProblems: [DefinitionProblem]
+    public var definitionProblems: [DefinitionProblem] { storage.definitionProblems }
 
     /// The rest of the diagnostic, computed once on first use.
-    let memo: Memo<Details>?
+    var memo: Memo<Details>? { storage.memo }
 
     /// Creates an error, as tests that compare a whole error need.
     ///
@@ -75,8 +97,9 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
         closestRoute: RouteReference?, definitionProblems: [DefinitionProblem] = [],
         details: Memo<Details>?
     ) {
-        (self.reason, self.input, self.subject, self.span) = (reason, input, subject, span)
-        (self.closestRoute, self.definitionProblems, self.memo) = (closestRoute, definitionProblems, details)
+        storage = Storage(
+            reason: reason, input: input, subject: subject, span: span, closestRoute: closestRoute,
+            definitionProblems: definitionProblems, memo: details)
     }
 
     /// Everything the diagnostic shows beyond the stored fields.
@@ -131,7 +154,7 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
 
     /// Compares what the error says (see the type's discussion), never the computed details.
     public static func == (lhs: RouteMatchError, rhs: RouteMatchError) -> Bool {
-        lhs.reason == rhs.reason && lhs.input == rhs.input && lhs.subject == rhs.subject
+        lhs.storage === rhs.storage || lhs.reason == rhs.reason && lhs.input == rhs.input && lhs.subject == rhs.subject
             && lhs.span == rhs.span && lhs.closestRoute == rhs.closestRoute
             && lhs.definitionProblems == rhs.definitionProblems
     }

@@ -28,20 +28,33 @@ struct LinkComponents: Sendable {
 
     /// The text as the caller passed it.
     let text: String
+    // Scheme, host and port are stored as texts, `""` for none (none of them is ever empty
+    // when present), and read as optionals through `scheme`, `host` and `port`: the matcher
+    // compares the texts in place, where copying a stored `String?` would go through the
+    // runtime's generic value witness.
+    /// The scheme without its `:`, lower-cased; `""` for a raw `path?query` string.
+    var schemeText = ""
     /// The scheme without its `:`, lower-cased; `nil` for a raw `path?query` string.
-    var scheme: String?
+    var scheme: String? { schemeText.isEmpty ? nil : schemeText }
     var schemeRange: Range<Int>?
     /// The authority (`userinfo@host:port`, after `//`), when the link has one, even empty.
     var authorityRange: Range<Int>?
     /// The userinfo before the host's `@` (`user:password`), when present: never a host, and
     /// redacted from logs.
     var userinfoRange: Range<Int>?
+    /// The host, lower-cased; `""` when the link has no authority or an empty host.
+    var hostText = ""
     /// The host, lower-cased; `nil` when the link has no authority or an empty host.
-    var host: String?
+    var host: String? { hostText.isEmpty ? nil : hostText }
     var hostRange: Range<Int>?
+    /// The port's digits, when present and not the scheme's default; else `""`.
+    var portText = ""
     /// The port's digits, when present and not the scheme's default.
-    var port: String?
+    var port: String? { portText.isEmpty ? nil : portText }
     var portRange: Range<Int>?
+    /// The host with `:port` when the link has a port that is not its scheme's default: the
+    /// host a table compares; `""` for none.
+    var hostAndPort: String { portText.isEmpty ? hostText : hostText + ":" + portText }
     /// The range of the whole path (without `?query` and `#fragment`).
     var pathRange: Range<Int>
     var segments: [Segment] = []

@@ -48,7 +48,7 @@ enum LinkReader {
                 span: limits.maxLinkLength..<count))
         }
         // Control characters and spaces are never part of a link.
-        for index in 0..<count where bytes[index] <= 0x20 || bytes[index] == 0x7F {
+        if let index = firstControlCharacter(bytes) {
             throw Unreadable(problem: Problem(
                 reason: .malformedLink(.controlCharacter(bytes[index])), span: index..<index + 1))
         }
@@ -59,7 +59,7 @@ enum LinkReader {
         // scheme ":"
         if let colon = schemeEnd(bytes) {
             link.schemeRange = 0..<colon
-            link.scheme = lowercased(bytes, 0..<colon)
+            link.schemeText = lowercased(bytes, 0..<colon)
             position = colon + 1
             // "//" authority
             if position + 1 < count, bytes[position] == UInt8(ascii: "/"), bytes[position + 1] == UInt8(ascii: "/") {
@@ -75,9 +75,7 @@ enum LinkReader {
 
         // path
         let pathStart = position
-        while position < count, bytes[position] != UInt8(ascii: "?"), bytes[position] != UInt8(ascii: "#") {
-            position += 1
-        }
+        position = pathEnd(bytes, from: position)
         link.pathRange = pathStart..<position
         if let problem = readSegments(bytes, pathStart..<position, limits: limits, into: &link) {
             throw Unreadable(problem: problem)
@@ -99,6 +97,60 @@ enum LinkReader {
         if position < count, bytes[position] == UInt8(ascii: "#") {
             link.fragmentRange = position + 1..<count
         }
+    }
+
+    // MARK: Scanning eight bytes at a time
+    //
+    // A link is scanned for a few bytes before it is split: the tests below look at a word of
+    // eight bytes at once, and the byte loop after them finds the exact offset. Each test may
+    // say "maybe" for a word it need not (the byte loop then decides), never "no" for one it must.
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether a byte of `word` is below `limit` (at most 0x80).
+    @inline(__always)
+    private static func hasByte(_ word: UInt64, below limit: UInt8) -> Bool {
+        (word &- ones &* UInt64(limit)) & ~word & highs != 0
+    }
+
+    /// Whether a byte of `word` is `byte`.
+    @inline(__always)
+    private static func hasByte(_ word: UInt64, equalTo byte: UInt8) -> Bool {
+        hasByte(word ^ (ones &* UInt64(byte)), below: 1)
+    }
+
+    /// The offset of the first control character, space or DEL in `bytes`, if any.
+    static func firstControlCharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        if let base = UnsafeRawPointer(bytes.baseAddress) {
+            while index + 8 <= bytes.count {
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if hasByte(word, below: 0x21) || hasByte(word, equalTo: 0x7F) { break }
+                index += 8
+            }
+        }
+        while index < bytes.count {
+            if bytes[index] <= 0x20 || bytes[index] == 0x7F { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The offset of the `?` or `#` that ends the path starting at `start`, or the end.
+    static func pathEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        if let base = UnsafeRawPointer(bytes.baseAddress) {
+            while index + 8 <= bytes.count {
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if hasByte(word, equalTo: UInt8(ascii: "?")) || hasByte(word, equalTo: UInt8(ascii: "#")) { break }
+                index += 8
+            }
+        }
+        while index < bytes.count, bytes[index] != UInt8(ascii: "?"), bytes[index] != UInt8(ascii: "#") {
+            index += 1
+        }
+        return index
     }
 
     /// The offset of the `:` that ends a valid scheme, if the text starts with one.
@@ -156,7 +208,7 @@ enum LinkReader {
             }
         }
         if hostStart < hostEnd {
-            link.host = lowercased(bytes, hostStart..<hostEnd)
+            link.hostText = lowercased(bytes, hostStart..<hostEnd)
             link.hostRange = hostStart..<hostEnd
         }
         if let portStart, portStart < range.upperBound {
@@ -171,9 +223,9 @@ enum LinkReader {
             if value > 65_535 {
                 return Problem(reason: .malformedLink(.invalidPort(slice(bytes, portRange))), span: portRange)
             }
-            let isDefault = (link.scheme == "http" && value == 80) || (link.scheme == "https" && value == 443)
+            let isDefault = (link.schemeText == "http" && value == 80) || (link.schemeText == "https" && value == 443)
             if !isDefault {
-                link.port = String(value)
+                link.portText = String(value)
                 link.portRange = portRange
             }
         }

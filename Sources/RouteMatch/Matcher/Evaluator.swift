@@ -110,7 +110,7 @@ struct Evaluator {
     /// whether the link comes from one; for a route whose pattern gives its host, that host.
     static func originFits(_ route: CompiledRoute, _ view: LinkView) -> (scheme: Bool, host: Bool) {
         if route.usesOrigins, let origin = view.origin { return (origin.schemeFits, origin.hostFits) }
-        let scheme = route.scheme.map { view.link.scheme == nil || view.link.scheme == $0 } ?? true
+        let scheme = route.scheme.map { view.link.schemeText.isEmpty || view.link.schemeText == $0 } ?? true
         return (scheme, view.hostKey == route.host)
     }
 
@@ -124,11 +124,11 @@ struct Evaluator {
             }
             return
         }
-        let link = view.link
+        // The link is read in place: a copy of it would retain each of its strings.
         let host = route.host
-        if let found = link.scheme, let expected = route.scheme, found != expected {
+        if !view.link.schemeText.isEmpty, let expected = route.scheme, view.link.schemeText != expected {
             progress.scheme = false
-            report(.schemeMismatch(expected: expected, found: found), link.schemeRange)
+            report(.schemeMismatch(expected: expected, found: view.link.schemeText), view.link.schemeRange)
         }
         if view.hostKey != host {
             progress.host = false

@@ -6,12 +6,16 @@ struct LinkView: Sendable {
     /// attempt keep one) retains one object instead of every string and array of the link.
     private final class Shared: Sendable {
         let link: LinkComponents
-        let host: String?
+        /// The host, or `""` for none (see ``LinkView/host``): a text, not an optional, so
+        /// that the matcher compares it in place.
+        let hostKey: String
+        let hasHost: Bool
         let hostRange: Range<Int>?
         let origin: OriginMatch?
 
         init(link: consuming LinkComponents, host: String?, hostRange: Range<Int>?, origin: OriginMatch?) {
-            self.host = host
+            self.hostKey = host ?? ""
+            self.hasHost = host != nil
             self.hostRange = hostRange
             self.origin = origin
             self.link = link
@@ -26,7 +30,7 @@ struct LinkView: Sendable {
     /// scheme's default); `nil` for a link that has a scheme but no host (`myapp:/user/42`,
     /// `myapp:///user/42`), which no host check lets through, and for a raw string with no
     /// first segment under a table whose patterns give their hosts.
-    var host: String? { shared.host }
+    var host: String? { shared.hasHost ? shared.hostKey : nil }
     /// The host as it stands in the link; for a link without a host, the empty range where
     /// its host belongs; `nil` when the host came from the table's origin.
     var hostRange: Range<Int>? { shared.hostRange }
@@ -52,20 +56,20 @@ struct LinkView: Sendable {
         if !defaults.origins.isEmpty {
             let origin = OriginMatch.resolve(link, origins: defaults.origins, order: defaults.originOrder, options: defaults.options)
             let segments = link.segments.dropFirst(origin.prefixCount)
-            if let host = link.host {
+            if !link.hostText.isEmpty {
                 let range = link.hostRange.map { range in link.portRange.map { range.lowerBound..<$0.upperBound } ?? range }
-                return (link.port.map { host + ":" + $0 } ?? host, range, origin, segments)
-            } else if link.scheme == nil || (origin.accepted && defaults.options.allowsLinksWithoutHost) {
+                return (link.hostAndPort, range, origin, segments)
+            } else if link.schemeText.isEmpty || (origin.accepted && defaults.options.allowsLinksWithoutHost) {
                 return (defaults.origins[origin.index].host, nil, origin, segments)
             } else {
                 let place = link.authorityRange?.lowerBound ?? (link.schemeRange?.upperBound ?? 0) + 1
                 return (nil, place..<place, origin, segments)
             }
         }
-        if let host = link.host {
+        if !link.hostText.isEmpty {
             let range = link.hostRange.map { range in link.portRange.map { range.lowerBound..<$0.upperBound } ?? range }
-            return (link.port.map { host + ":" + $0 } ?? host, range, nil, link.segments[...])
-        } else if link.scheme != nil, !defaults.options.allowsLinksWithoutHost {
+            return (link.hostAndPort, range, nil, link.segments[...])
+        } else if !link.schemeText.isEmpty, !defaults.options.allowsLinksWithoutHost {
             // A scheme and no host: never read as a raw string, never a segment promoted.
             let place = link.authorityRange?.lowerBound ?? (link.schemeRange?.upperBound ?? 0) + 1
             return (nil, place..<place, nil, link.segments[...])
@@ -102,7 +106,7 @@ struct LinkView: Sendable {
     var wholePath: LinkView { LinkView(self, segments: link.segments[...]) }
 
     /// The key of the host's trie root: a link without a host looks for routes without one.
-    var hostKey: String { host ?? "" }
+    var hostKey: String { shared.hostKey }
 
     /// Where the path ends: the place a missing segment would go.
     var endOfPath: Range<Int> { link.pathRange.upperBound..<link.pathRange.upperBound }

@@ -11,6 +11,14 @@ struct Origin: Sendable, Equatable {
     /// The path prefix's segments, percent-decoded.
     let prefix: [String]
 
+    /// Whether a link with `scheme` (lower-cased) may come from this origin: its own scheme, or
+    /// any for an origin without one.
+    @inline(__always)
+    func accepts(scheme other: String) -> Bool {
+        guard let scheme else { return true }
+        return scheme == other
+    }
+
     /// `scheme://host/prefix`, as links are rendered under this origin.
     var linkPrefix: String {
         var text = (scheme.map { $0 + "://" } ?? "") + host
@@ -32,7 +40,7 @@ struct Origin: Sendable, Equatable {
             return .failure(Refused(error.problem))
         }
         guard let scheme = link.scheme, link.authorityRange != nil else { return refuse(.notSchemeAndHost, nil) }
-        guard let host = link.host else {
+        guard link.host != nil else {
             let place = link.authorityRange?.lowerBound ?? whole.upperBound
             return refuse(.missingHost, place..<place)
         }
@@ -48,8 +56,7 @@ struct Origin: Sendable, Equatable {
             if segment.value.isEmpty { return refuse(.emptySegment, segment.range) }
             prefix.append(segment.value)
         }
-        return .success(Origin(
-            text: text, scheme: scheme, host: link.port.map { host + ":" + $0 } ?? host, prefix: prefix))
+        return .success(Origin(text: text, scheme: scheme, host: link.hostAndPort, prefix: prefix))
     }
 }
 
@@ -108,11 +115,13 @@ struct OriginMatch: Sendable {
     /// from the first; so does a link with a scheme and no host when `allowsLinksWithoutHost`
     /// is set and its scheme fits.
     static func resolve(_ link: LinkComponents, origins: [Origin], order: [Int], options: MatchOptions) -> OriginMatch {
-        guard let scheme = link.scheme else {
+        // The link's texts are compared in place (see `LinkComponents.schemeText`).
+        guard !link.schemeText.isEmpty else {
             return OriginMatch(index: 0, prefixCount: 0, problems: [], schemeFits: true, hostFits: true)
         }
-        guard let linkHost = link.host else {
-            let schemeOwner = origins.firstIndex { $0.scheme == nil || $0.scheme == scheme }
+        guard !link.hostText.isEmpty else {
+            let scheme = link.schemeText
+            let schemeOwner = origins.firstIndex { $0.accepts(scheme: scheme) }
             if options.allowsLinksWithoutHost, let schemeOwner {
                 return OriginMatch(index: schemeOwner, prefixCount: 0, problems: [], schemeFits: true, hostFits: true)
             }
@@ -125,12 +134,13 @@ struct OriginMatch: Sendable {
             problems.append(Problem(reason: .hostMismatch(expected: origins[index].host, found: nil), span: place..<place))
             return OriginMatch(index: index, prefixCount: 0, problems: problems, schemeFits: schemeOwner != nil, hostFits: false)
         }
-        let host = link.port.map { linkHost + ":" + $0 } ?? linkHost
+        let scheme = link.schemeText
+        let host = link.hostAndPort
         // The best so far: (scheme fits, host fits, prefix segments matched), then declaration.
         var best: (index: Int, scheme: Bool, host: Bool, depth: Int)?
         for index in order {
             // Read in place, not copied: a copy would retain each of the origin's strings.
-            let schemeFits = origins[index].scheme == nil || origins[index].scheme == scheme
+            let schemeFits = origins[index].accepts(scheme: scheme)
             let hostFits = origins[index].host == host
             var depth = 0
             if schemeFits && hostFits {
@@ -155,7 +165,7 @@ struct OriginMatch: Sendable {
         }
         // Among origins whose host is wrong, the one nearest in spelling is the one meant.
         if !nearest.host {
-            let candidates = order.filter { !nearest.scheme || origins[$0].scheme == nil || origins[$0].scheme == scheme }
+            let candidates = order.filter { !nearest.scheme || origins[$0].accepts(scheme: scheme) }
             if let spelled = Suggestions.nearest(to: host, in: candidates.map { origins[$0].host }),
                 let index = candidates.first(where: { origins[$0].host == spelled }) {
                 nearest.index = index

@@ -1,7 +1,10 @@
 /// What a table reads links under: its origins (or, without any, its default scheme with each
 /// pattern giving its host), and its options. The renderer and the diagnostics need these,
 /// never the whole table.
-struct TableDefaults: Sendable {
+///
+/// A class: every match reads it, and a structure read out of its table is copied (each of
+/// its strings and arrays retained) where a reference is retained once.
+final class TableDefaults: Sendable {
     /// The default scheme, lower-cased; `""` accepts any scheme.
     let scheme: String
     /// The default host, lower-cased; `""` makes each pattern's first segment its host.
