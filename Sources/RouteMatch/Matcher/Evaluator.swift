@@ -265,13 +265,16 @@ struct Evaluator {
     private mutating func evaluateQuery(_ view: LinkView) {
         let link = view.link
         WorkMeter.add(link.queryItems.count * max(1, route.ast.queryItems.count))
-        for (offset, spec) in route.ast.queryItems.enumerated() {
+        // The pattern's items and the link's are read in place, by index: binding an item to
+        // a name would copy it (a retain and a release of each of its texts).
+        let specs = route.ast.queryItems
+        for offset in specs.indices {
             let label = route.queryLabels[offset]
             if let label, labels[label].isList {
                 var texts: [String] = []
-                for item in link.queryItems where item.key == spec.key {
+                for item in link.queryItems where item.key == specs[offset].key {
                     if let bad = item.badEscape {
-                        report(.malformedPercentEncoding(found: view.escapeText(bad), label: spec.value.captureName), bad)
+                        report(.malformedPercentEncoding(found: view.escapeText(bad), label: specs[offset].value.captureName), bad)
                         if stopped { return }
                         continue
                     }
@@ -287,13 +290,13 @@ struct Evaluator {
             var firstIndex: Int?
             var secondIndex: Int?
             var count = 0
-            for index in link.queryItems.indices where link.queryItems[index].key == spec.key {
+            for index in link.queryItems.indices where link.queryItems[index].key == specs[offset].key {
                 count += 1
                 if firstIndex == nil { firstIndex = index } else if secondIndex == nil { secondIndex = index }
             }
             guard let firstIndex else {
                 if route.isRequired(queryItem: offset, labels: labels) {
-                    report(.missingQueryItem(key: spec.key), view.endOfQuery)
+                    report(.missingQueryItem(key: specs[offset].key), view.endOfQuery)
                 } else {
                     progress.query += 1
                 }
@@ -301,47 +304,48 @@ struct Evaluator {
                 continue
             }
             if let secondIndex {
-                report(.duplicateQueryItem(key: spec.key, count: count), link.queryItems[secondIndex].range)
+                report(.duplicateQueryItem(key: specs[offset].key, count: count), link.queryItems[secondIndex].range)
                 if stopped { return }
                 continue
             }
-            let found = link.queryItems[firstIndex]
-            let span = found.valueRange ?? found.range
-            if let bad = found.badEscape {
-                report(.malformedPercentEncoding(found: view.escapeText(bad), label: spec.value.captureName), bad)
-                if spec.value.captureName != nil { progress.query += 1 }
+            let span = link.queryItems[firstIndex].valueRange ?? link.queryItems[firstIndex].range
+            if let bad = link.queryItems[firstIndex].badEscape {
+                let name = specs[offset].value.captureName
+                report(.malformedPercentEncoding(found: view.escapeText(bad), label: name), bad)
+                if name != nil { progress.query += 1 }
                 if stopped { return }
                 continue
             }
-            switch spec.value {
+            let found = link.queryItems[firstIndex].value
+            switch specs[offset].value {
             case .literal(let literal):
-                if found.value == literal {
+                if found == literal {
                     progress.query += 1
                 } else {
-                    report(.literalMismatch(expected: literal, found: found.value), span)
+                    report(.literalMismatch(expected: literal, found: found), span)
                 }
             case .capture, .rest:
                 progress.query += 1
                 if let label {
-                    values[label] = .one(found.value)
-                    if !(labels[label].isOptional && found.value.isEmpty) {
-                        check(label, found.value, span: span)
+                    values[label] = .one(found)
+                    if !(labels[label].isOptional && found.isEmpty) {
+                        check(label, found, span: span)
                     }
                 }
             case .affixed(let prefix, _, let suffix):
-                if let label, labels[label].isOptional, found.value.isEmpty {
+                if let label, labels[label].isOptional, found.isEmpty {
                     progress.query += 1
                     values[label] = .one("")
-                } else if let inner = Affixes.inner(of: found.value, prefix: prefix, suffix: suffix) {
+                } else if let inner = Affixes.inner(of: found, prefix: prefix, suffix: suffix) {
                     progress.query += 1
                     if let label {
                         values[label] = .one(inner)
-                        check(label, inner, span: found.valueRange.map {
+                        check(label, inner, span: link.queryItems[firstIndex].valueRange.map {
                             Affixes.capturedRange(in: link.text, $0, prefixCount: prefix.utf8.count, suffixCount: suffix.utf8.count)
                         } ?? span)
                     }
                 } else {
-                    report(.literalMismatch(expected: spec.value.patternText, found: found.value), span)
+                    report(.literalMismatch(expected: specs[offset].value.patternText, found: found), span)
                 }
             }
             if stopped { return }

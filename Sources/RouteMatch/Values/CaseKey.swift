@@ -56,3 +56,22 @@ struct CaseKey: @unchecked Sendable {
         return withUnsafeBytes(of: &bits) { $0.loadUnaligned(as: Key.self) }
     }
 }
+
+extension Optional where Wrapped == CaseKey {
+    /// The case level's keys for this case key, as `Key`: none for a struct route.
+    @inline(__always)
+    func keys<Key: CodingKey>(as type: Key.Type) -> [Key] {
+        guard let caseKey = self else { return [] }
+        // No `Key?` on the way: each generic type named here is a metadata lookup per decode.
+        if caseKey.isStored(as: Key.self) { return [caseKey.load(Key.self)] }
+        return CaseKey.keys(named: caseKey.text)
+    }
+}
+
+extension CaseKey {
+    /// The key spelled `text`, through the key type's `init(stringValue:)`.
+    @inline(never)
+    static func keys<Key: CodingKey>(named text: String) -> [Key] {
+        Key(stringValue: text).map { [$0] } ?? []
+    }
+}

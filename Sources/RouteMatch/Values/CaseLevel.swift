@@ -2,6 +2,9 @@
 protocol CaseDecoding: Decoder {
     /// The case's coding key; `nil` for a struct route, which has no case level.
     var caseKey: CaseKey? { get }
+    /// The case level's `allKeys`: the case's own key as a `Key` (read in place, where the
+    /// `caseKey` getter would hand over a copy, made through the runtime's generic witness).
+    func caseKeys<Key: CodingKey>(as type: Key.Type) -> [Key]
     /// The container of the case's associated values.
     func labels<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) -> KeyedDecodingContainer<NestedKey>
     /// The error for a request the case level cannot serve (synthesized code makes none).
@@ -15,18 +18,7 @@ struct CaseLevel<Key: CodingKey, Owner: CaseDecoding>: KeyedDecodingContainerPro
     let owner: Owner
     var codingPath: [any CodingKey] { [] }
 
-    var allKeys: [Key] {
-        guard let caseKey = owner.caseKey else { return [] }
-        // No `Key?` on the way: each generic type named here is a metadata lookup per decode.
-        if caseKey.isStored(as: Key.self) { return [caseKey.load(Key.self)] }
-        return CaseLevel.keys(named: caseKey.text)
-    }
-
-    /// The key spelled `text`, through the key type's `init(stringValue:)`.
-    @inline(never)
-    private static func keys(named text: String) -> [Key] {
-        Key(stringValue: text).map { [$0] } ?? []
-    }
+    var allKeys: [Key] { owner.caseKeys(as: Key.self) }
 
     func contains(_ key: Key) -> Bool { key.stringValue == owner.caseKey?.text }
     func decodeNil(forKey key: Key) throws -> Bool { false }

@@ -72,6 +72,8 @@ final class RouteDecoder: CaseDecoding {
         return KeyedDecodingContainer(Labels<Key>(decoder: self))
     }
 
+    func caseKeys<Key: CodingKey>(as type: Key.Type) -> [Key] { caseKey.keys(as: Key.self) }
+
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw refusal() }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { throw refusal() }

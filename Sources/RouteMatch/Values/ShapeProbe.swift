@@ -57,6 +57,8 @@ final class ShapeProbe: CaseDecoding {
         return KeyedDecodingContainer(Labels<Key>(probe: self))
     }
 
+    func caseKeys<Key: CodingKey>(as type: Key.Type) -> [Key] { caseKey.keys(as: Key.self) }
+
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         throw ProbeStop()
     }
