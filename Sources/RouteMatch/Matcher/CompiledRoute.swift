@@ -138,20 +138,30 @@ final class CompiledRoute: @unchecked Sendable {
         }
     }
 
-    /// The places a placeholder stands in the pattern, in pattern order: its label's slot,
-    /// where its text comes from, and the span a definition problem points at.
-    var placeholderSites: [(slot: Int, source: Source, span: Range<Int>)] {
-        var sites: [(slot: Int, source: Source, span: Range<Int>)] = []
+    /// Where a placeholder stands in the pattern: its label's slot, where its text comes from,
+    /// and the span a definition problem points at. (A struct, not a tuple: see
+    /// ``PatternAST/Capture``.)
+    struct PlaceholderSite {
+        let slot: Int
+        let source: Source
+        let span: Range<Int>
+    }
+
+    /// The places a placeholder stands in the pattern, in pattern order.
+    var placeholderSites: [PlaceholderSite] {
+        var sites: [PlaceholderSite] = []
         for (offset, segment) in ast.segments.enumerated() {
             guard let slot = segmentLabels[offset] else { continue }
-            sites.append((slot, segment.value.isRest ? .rest(offset) : .segment(offset), segment.captureSpan ?? segment.span))
+            sites.append(PlaceholderSite(
+                slot: slot, source: segment.value.isRest ? .rest(offset) : .segment(offset),
+                span: segment.captureSpan ?? segment.span))
         }
         for (offset, item) in ast.queryItems.enumerated() {
             guard let slot = queryLabels[offset] else { continue }
-            sites.append((slot, .query(offset), item.captureSpan ?? item.valueSpan))
+            sites.append(PlaceholderSite(slot: slot, source: .query(offset), span: item.captureSpan ?? item.valueSpan))
         }
         if let fragment = ast.fragment, let slot = fragmentLabel {
-            sites.append((slot, .fragment, fragment.captureSpan ?? fragment.span))
+            sites.append(PlaceholderSite(slot: slot, source: .fragment, span: fragment.captureSpan ?? fragment.span))
         }
         return sites
     }

@@ -113,16 +113,28 @@ struct PatternAST: Equatable, Sendable {
     /// and an inline optional segment would make every compiled route larger).
     var fragmentStorage: [Segment] = []
 
+    /// A placeholder and its span.
+    ///
+    /// (A struct, not a tuple: an array of tuples has its type built at run time on first use,
+    /// and the `Range<Int>` in it makes the runtime look up `Int: Comparable` across the
+    /// process's conformance records, about 190,000 instructions on a table's first build.)
+    struct Capture {
+        let name: String
+        let span: Range<Int>
+    }
+
     /// Every placeholder with its span, in the order they stand.
-    var captures: [(name: String, span: Range<Int>)] {
-        var result: [(name: String, span: Range<Int>)] = []
+    var captures: [Capture] {
+        var result: [Capture] = []
         for segment in segments {
-            if let name = segment.value.captureName { result.append((name, segment.captureSpan ?? segment.span)) }
+            if let name = segment.value.captureName { result.append(Capture(name: name, span: segment.captureSpan ?? segment.span)) }
         }
         for item in queryItems {
-            if let name = item.value.captureName { result.append((name, item.captureSpan ?? item.valueSpan)) }
+            if let name = item.value.captureName { result.append(Capture(name: name, span: item.captureSpan ?? item.valueSpan)) }
         }
-        if let fragment, let name = fragment.value.captureName { result.append((name, fragment.captureSpan ?? fragment.span)) }
+        if let fragment, let name = fragment.value.captureName {
+            result.append(Capture(name: name, span: fragment.captureSpan ?? fragment.span))
+        }
         return result
     }
 
