@@ -178,10 +178,10 @@ import Testing
         let isControl = { (byte: UInt8) in byte <= 0x20 || byte == 0x7F }
         let endsPath = { (byte: UInt8) in byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") }
         for value in UInt8.min...UInt8.max {
-            for earlier in [nil, offset + 2] as [Int?] {
+            for later in [nil, offset + 2] as [Int?] {
                 var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 19)
                 bytes[offset] = value
-                if let earlier, earlier < bytes.count { bytes[earlier] = 0x7F }
+                if let later, later < bytes.count { bytes[later] = 0x7F }
                 bytes.withUnsafeBufferPointer { buffer in
                     #expect(LinkReader.firstControlCharacter(buffer) == naive(bytes, isControl), "byte \(value)")
                     for start in [0, 3] {

@@ -122,34 +122,35 @@ enum LinkReader {
 
     /// The offset of the first control character, space or DEL in `bytes`, if any.
     static func firstControlCharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        var index = 0
-        if let base = UnsafeRawPointer(bytes.baseAddress) {
-            while index + 8 <= bytes.count {
-                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if hasByte(word, below: 0x21) || hasByte(word, equalTo: 0x7F) { break }
-                index += 8
-            }
-        }
-        while index < bytes.count {
-            if bytes[index] <= 0x20 || bytes[index] == 0x7F { return index }
-            index += 1
-        }
-        return nil
+        let index = firstIndex(
+            in: bytes, from: 0,
+            word: { hasByte($0, below: 0x21) || hasByte($0, equalTo: 0x7F) },
+            byte: { $0 <= 0x20 || $0 == 0x7F })
+        return index < bytes.count ? index : nil
     }
 
     /// The offset of the `?` or `#` that ends the path starting at `start`, or the end.
     static func pathEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        firstIndex(
+            in: bytes, from: start,
+            word: { hasByte($0, equalTo: UInt8(ascii: "?")) || hasByte($0, equalTo: UInt8(ascii: "#")) },
+            byte: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
+    }
+
+    /// The offset of the first byte from `start` on that `byte` accepts, or the end: words for
+    /// which `word` says "no" are skipped eight bytes at a time, then the byte loop decides.
+    @inline(__always)
+    private static func firstIndex(
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int,
+        word: (UInt64) -> Bool, byte: (UInt8) -> Bool
+    ) -> Int {
         var index = start
         if let base = UnsafeRawPointer(bytes.baseAddress) {
-            while index + 8 <= bytes.count {
-                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if hasByte(word, equalTo: UInt8(ascii: "?")) || hasByte(word, equalTo: UInt8(ascii: "#")) { break }
+            while index + 8 <= bytes.count, !word(base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
                 index += 8
             }
         }
-        while index < bytes.count, bytes[index] != UInt8(ascii: "?"), bytes[index] != UInt8(ascii: "#") {
-            index += 1
-        }
+        while index < bytes.count, !byte(bytes[index]) { index += 1 }
         return index
     }
 

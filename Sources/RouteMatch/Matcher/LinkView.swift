@@ -53,26 +53,30 @@ struct LinkView: Sendable {
     private static func resolve(
         _ link: LinkComponents, defaults: TableDefaults
     ) -> (String?, Range<Int>?, OriginMatch?, ArraySlice<LinkComponents.Segment>) {
+        // Where the link's host stands (with its port), and where a missing host belongs.
+        var hostSpan: Range<Int>? {
+            link.hostRange.map { range in link.portRange.map { range.lowerBound..<$0.upperBound } ?? range }
+        }
+        var missingHost: Range<Int> {
+            let place = link.authorityRange?.lowerBound ?? (link.schemeRange?.upperBound ?? 0) + 1
+            return place..<place
+        }
         if !defaults.origins.isEmpty {
             let origin = OriginMatch.resolve(link, origins: defaults.origins, order: defaults.originOrder, options: defaults.options)
             let segments = link.segments.dropFirst(origin.prefixCount)
             if !link.hostText.isEmpty {
-                let range = link.hostRange.map { range in link.portRange.map { range.lowerBound..<$0.upperBound } ?? range }
-                return (link.hostAndPort, range, origin, segments)
+                return (link.hostAndPort, hostSpan, origin, segments)
             } else if link.schemeText.isEmpty || (origin.accepted && defaults.options.allowsLinksWithoutHost) {
                 return (defaults.origins[origin.index].host, nil, origin, segments)
             } else {
-                let place = link.authorityRange?.lowerBound ?? (link.schemeRange?.upperBound ?? 0) + 1
-                return (nil, place..<place, origin, segments)
+                return (nil, missingHost, origin, segments)
             }
         }
         if !link.hostText.isEmpty {
-            let range = link.hostRange.map { range in link.portRange.map { range.lowerBound..<$0.upperBound } ?? range }
-            return (link.hostAndPort, range, nil, link.segments[...])
+            return (link.hostAndPort, hostSpan, nil, link.segments[...])
         } else if !link.schemeText.isEmpty, !defaults.options.allowsLinksWithoutHost {
             // A scheme and no host: never read as a raw string, never a segment promoted.
-            let place = link.authorityRange?.lowerBound ?? (link.schemeRange?.upperBound ?? 0) + 1
-            return (nil, place..<place, nil, link.segments[...])
+            return (nil, missingHost, nil, link.segments[...])
         } else if let first = link.segments.first {
             // A raw string under a table without a default host: its first segment is the host.
             return (first.value.asciiLowercased, first.range, nil, link.segments.dropFirst())

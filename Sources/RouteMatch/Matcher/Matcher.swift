@@ -31,7 +31,7 @@ extension RouteTable {
         var search = Search(table: self, view: view)
         let failure = run(&search, attempt: attempt)
         // The walk stops at a route built or at a route first used with definition problems.
-        if let stop = search.firstUseError { return stop.error }
+        if let error = search.firstUseError { return error }
         return failure
     }
 
@@ -174,19 +174,7 @@ struct Search {
     var hostFailed = false
     /// The definition problems of a route the link reached, found on its first use: they end
     /// the search (a route that cannot be built must not let another take its links).
-    /// (Boxed: a search is copied and destroyed on every match, and an optional error stored
-    /// inline is copied through the runtime's generic value witness; an optional reference is
-    /// only retained.)
-    private(set) var firstUseError: Stop?
-
-    /// The error that ends a search.
-    final class Stop {
-        let error: RouteMatchError
-        init?(_ error: RouteMatchError?) {
-            guard let error else { return nil }
-            self.error = error
-        }
-    }
+    private(set) var firstUseError: RouteMatchError?
     /// Set once, by the first path the walk follows.
     private(set) var firstPath: FirstPath?
     /// The best attempts, best first, at most ``keptAttempts``.
@@ -259,7 +247,7 @@ struct Search {
         // The route's type, learned now on its first use: a route that shows a problem ends the search.
         let learned = route.learnedBox
         if !learned.value.problems.isEmpty {
-            firstUseError = Stop(table.error(for: learned.value.problems, firstUse: true))
+            firstUseError = table.error(for: learned.value.problems, firstUse: true)
             return true
         }
         let evaluation = Evaluator.evaluate(
@@ -271,7 +259,7 @@ struct Search {
             case nil: return true
             case .mounted(_, let error)? where error.subject == .pattern:
                 // A route of the mounted table, first used now, has definition problems.
-                firstUseError = Stop(table.mountedDefinitionError(error, under: route))
+                firstUseError = table.mountedDefinitionError(error, under: route)
                 return true
             case .mounted(_, let error)?:
                 let problem = Problem(reason: error.reason, span: error.span)

@@ -40,7 +40,7 @@ struct Origin: Sendable, Equatable {
             return .failure(Refused(error.problem))
         }
         guard let scheme = link.scheme, link.authorityRange != nil else { return refuse(.notSchemeAndHost, nil) }
-        guard link.host != nil else {
+        guard !link.hostText.isEmpty else {
             let place = link.authorityRange?.lowerBound ?? whole.upperBound
             return refuse(.missingHost, place..<place)
         }
