@@ -4,7 +4,8 @@ import Testing
 
 /// The parts a hit goes through without `Dictionary` or generic helpers: the trie's literal
 /// index and an enum route's case key read back from its bits; and the standard scalars,
-/// known by identity so that a first use asks the runtime about no conformance.
+/// known by identity so that a first use asks the runtime about no conformance, as the
+/// identity table that keeps tables and probed values by type asks about none.
 @Suite struct DispatchInternalsTests {
     // MARK: Literal index
 
@@ -37,6 +38,38 @@ import Testing
         #expect(index.count == 3)
         #expect(index["b"] == 7)
         #expect(index.entries.map(\.0) == ["a", "b", "c"])
+    }
+
+    // MARK: Identity table
+
+    final class Token {}
+
+    /// Objects by identity, as the table caches and the probed values are kept: every key
+    /// found with its value, other objects' identities not, across growth.
+    @Test(arguments: [0, 1, 4, 5, 8, 9, 100, 1_000])
+    func keepsEveryValueByIdentityAndNoOther(count: Int) {
+        let objects = (0..<count).map { _ in Token() }
+        let others = (0..<50).map { _ in Token() }
+        var table = IdentityTable<Int>()
+        for (position, object) in objects.enumerated() { table.set(position * 3, for: ObjectIdentifier(object)) }
+        #expect(table.count == count)
+        #expect(objects.enumerated().allSatisfy { table[ObjectIdentifier($1)] == $0 * 3 })
+        #expect(others.allSatisfy { table[ObjectIdentifier($0)] == nil })
+        #expect(table[ObjectIdentifier(Token.self)] == nil)
+        withExtendedLifetime((objects, others)) {}
+    }
+
+    @Test func keepingAValueAgainReplacesIt() {
+        let objects = (0..<3).map { _ in Token() }
+        var table = IdentityTable<String>()
+        for object in objects { table.set("first", for: ObjectIdentifier(object)) }
+        table.set("second", for: ObjectIdentifier(objects[1]))
+        #expect(table.count == 3)
+        #expect(objects.map { table[ObjectIdentifier($0)] } == ["first", "second", "first"])
+        // Types are kept by identity too (a table per route type).
+        table.set("type", for: ObjectIdentifier(Token.self))
+        #expect(table[ObjectIdentifier(Token.self)] == "type")
+        #expect(table.count == 4)
     }
 
     @Test func aTableOfAThousandLiteralsDispatchesEachLinkToItsRoute() throws {

@@ -111,8 +111,8 @@ import Testing
     @Test func parsesEveryPiece() {
         let output = PatternParser.parse("https://Example.com/a%20b/${id}?k=${v}&lit=x#${f}", firstSegmentIsHost: false)
         #expect(output.problems.isEmpty)
-        #expect(output.ast.scheme == "https")
-        #expect(output.ast.host == "example.com")
+        #expect(output.ast.origin.scheme == "https")
+        #expect(output.ast.origin.host == "example.com")
         #expect(output.ast.segments.map(\.value) == [.literal("a b"), .capture("id")])
         #expect(output.ast.queryItems.map(\.key) == ["k", "lit"])
         #expect(output.ast.queryItems.map(\.value) == [.capture("v"), .literal("x")])
@@ -120,9 +120,22 @@ import Testing
         #expect(output.ast.captures.map(\.name) == ["id", "v", "f"])
     }
 
+    /// Every later occurrence of a placeholder name or query key is a problem at its own span;
+    /// the first is not.
+    @Test func everyRepeatedNameOrKeyIsReportedWhereItStands() {
+        let output = PatternParser.parse("a/${x}/${y}/${x}/${x}?k=${z}&k=${w}&j=1&j=2", firstSegmentIsHost: false)
+        #expect(output.problems == [
+            Problem(reason: .duplicateQueryKey(key: "k"), span: 29..<30),
+            Problem(reason: .duplicateQueryKey(key: "j"), span: 40..<41),
+            Problem(reason: .duplicatePlaceholder(name: "x"), span: 12..<16),
+            Problem(reason: .duplicatePlaceholder(name: "x"), span: 17..<21),
+        ])
+        #expect(output.ast.queryItems.map(\.key) == ["k", "j"])
+    }
+
     @Test func firstSegmentIsTheHostWithoutADefaultHost() {
         let output = PatternParser.parse("Kakaolink?id=${id}", firstSegmentIsHost: true)
-        #expect(output.ast.host == "kakaolink")
+        #expect(output.ast.origin.host == "kakaolink")
         #expect(output.ast.segments.isEmpty)
     }
 

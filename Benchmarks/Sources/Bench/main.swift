@@ -57,6 +57,19 @@ extension Result {
     var isHit: Bool { if case .success = self { true } else { false } }
 }
 
+// `--memory`: only the tables' memory (live heap bytes a built table keeps, then learned),
+// each measured after a first table of its type has warmed the runtime, as in a full run.
+if CommandLine.arguments.contains("--memory") {
+    func measured<R: Routable>(_ type: R.Type) -> (built: Int, learned: Int) {
+        _ = retainedBytes(type)
+        return retainedBytes(type)
+    }
+    for (size, bytes) in [(10, measured(Routes10.self)), (100, measured(Routes100.self)), (1000, measured(Routes1000.self))] {
+        print("\(size) routes: \(bytes.built) B (\(bytes.built / size) B a route) as built, \(bytes.learned) B (\(bytes.learned / size) B a route) learned")
+    }
+    exit(0)
+}
+
 if let flag = CommandLine.arguments.firstIndex(of: "--first-use"), flag + 1 < CommandLine.arguments.count,
     let entry = firstUseLinks[CommandLine.arguments[flag + 1]] {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -205,18 +218,20 @@ struct SectionItem: Codable, Equatable { var id: Int }
 @MainActor func benchOrigins<R: Routable>(_ type: R.Type, size: Int) {
     let router = R.router
     let item = size - 6 - (size - 3) % 3  // an in-segment route near the end (i % 3 == 0)
-    record("RouteMatch origins: in-segment hit, custom scheme", size) { consume(router.match("myapp://app/shop\(item)/item-42.json")) }
-    record("RouteMatch origins: in-segment hit, prefixed universal link", size) {
-        consume(router.match("https://www.example.com/app/shop\(item)/item-42.json"))
-    }
-    record("RouteMatch origins: rest hit, 3 segments", size) { consume(router.match("https://example.com/files\(item + 1)/a/b/c.txt")) }
+    // Each link is made before its loop, as the other rows' links are: a row times matching a
+    // link that exists, not building its text.
+    let custom = "myapp://app/shop\(item)/item-42.json", universal = "https://www.example.com/app/shop\(item)/item-42.json"
+    let rest = "https://example.com/files\(item + 1)/a/b/c.txt", hostMiss = "https://exmaple.com/shop\(item)/item-42.json"
+    record("RouteMatch origins: in-segment hit, custom scheme", size) { consume(router.match(custom)) }
+    record("RouteMatch origins: in-segment hit, prefixed universal link", size) { consume(router.match(universal)) }
+    record("RouteMatch origins: rest hit, 3 segments", size) { consume(router.match(rest)) }
     record("RouteMatch origins: deep link", size) { consume(router.match("https://example.com/user/42/posts?page=2&premium=true")) }
     record("RouteMatch origins: host miss, error with reason", size) {
-        if case .failure(let error) = router.match("https://exmaple.com/shop\(item)/item-42.json") { return consume(error.reason) }
+        if case .failure(let error) = router.match(hostMiss) { return consume(error.reason) }
         return 0
     }
     record("RouteMatch origins: host miss, rendered text", size) {
-        if case .failure(let error) = router.match("https://exmaple.com/shop\(item)/item-42.json") { return error.description.utf8.count }
+        if case .failure(let error) = router.match(hostMiss) { return error.description.utf8.count }
         return 0
     }
     record("RouteMatch origins: build the table", size) { consume(Router(R.self)) }
@@ -234,12 +249,9 @@ struct FilePath: Codable, Equatable { var path: [String] }
     let files = Router<FilePath>(origins: origins) { routes in
         for index in 0..<size { routes.add("files\(index)/${path...}", name: "files\(index)") }
     }
-    record("RouteMatch origins, struct routes: in-segment hit, prefixed universal link", size) {
-        consume(items.match("https://www.example.com/app/shop\(size - 1)/item-42.json"))
-    }
-    record("RouteMatch origins, struct routes: rest hit, 3 segments", size) {
-        consume(files.match("https://example.com/files\(size - 1)/a/b/c.txt"))
-    }
+    let universal = "https://www.example.com/app/shop\(size - 1)/item-42.json", rest = "https://example.com/files\(size - 1)/a/b/c.txt"
+    record("RouteMatch origins, struct routes: in-segment hit, prefixed universal link", size) { consume(items.match(universal)) }
+    record("RouteMatch origins, struct routes: rest hit, 3 segments", size) { consume(files.match(rest)) }
 }
 
 /// Issue 9: the same link shape as a 10-route enum, a 1,000-case enum, ten mounted feature
@@ -261,17 +273,14 @@ enum Screen { case item(section: Int, id: Int) }
                 routes.add("section\(index)/item/${id}") { try .item(section: index, id: $0.value("id", as: Int.self)) }
             }
         }
-        record("RouteMatch closure routes: typed hit, last route", size) {
-            consume(closures.match("myapp://app/section\(size - 1)/item/42"))
-        }
+        let link = "myapp://app/section\(size - 1)/item/42"  // made before the loop, as every row's link is
+        record("RouteMatch closure routes: typed hit, last route", size) { consume(closures.match(link)) }
         // Stops just before a value is built from converted text: the capture is read as the
         // text it binds, and the value holds no conversion.
         let bound = Router<Substring>(scheme: "myapp", host: "app") { routes in
             for index in 0..<size { routes.add("section\(index)/item/${id}") { try Substring($0.value("id", as: String.self)) } }
         }
-        record("RouteMatch closure routes: read, dispatched, bound (no conversion)", size) {
-            consume(bound.match("myapp://app/section\(size - 1)/item/42"))
-        }
+        record("RouteMatch closure routes: read, dispatched, bound (no conversion)", size) { consume(bound.match(link)) }
     }
 }
 

@@ -147,7 +147,14 @@ struct LearnedRoute: Sendable {
     /// Label lists already kept, by their names, types and optionality: the routes of a large
     /// table repeat a few (`section{i}/item/${id}` a thousand times), so they share one array.
     /// A kept list keeps its types alive, so a type's identity in a key is never reused.
-    private static let keptLabels = Locked<[String: [LabelInfo]]>([:])
+    private static let keptLabels = Locked(KeptLabels())
+
+    /// The kept label lists by key: a literal index to each list's place (see ``IdentityTable``
+    /// for why not a `Dictionary`).
+    private struct KeptLabels {
+        var places = LiteralIndex()
+        var lists: [[LabelInfo]] = []
+    }
 
     private static func shared(_ labels: [LabelInfo]) -> [LabelInfo] {
         // A mount's type information is made anew for each table that mounts it: not kept.
@@ -160,8 +167,9 @@ struct LearnedRoute: Sendable {
                 + (label.isOptional ? "?" : "") + "\u{0}"
         }
         return keptLabels.withLock { kept in
-            if let existing = kept[key] { return existing }
-            kept[key] = labels
+            if let place = kept.places[key] { return kept.lists[place] }
+            kept.places.set(key, to: kept.lists.count)
+            kept.lists.append(labels)
             return labels
         }
     }

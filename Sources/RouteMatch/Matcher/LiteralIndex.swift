@@ -11,9 +11,8 @@ struct LiteralIndex: Sendable {
     private(set) var keys: [String] = []
     /// The node each key leads to, by key position.
     private var targets: [Int32] = []
-    /// Key positions by hash bucket, `-1` for an empty bucket; a power of two in size, at most
-    /// half full.
-    private var buckets: [Int32] = []
+    /// Key positions by hash bucket.
+    private var buckets = HashBuckets()
 
     /// How many texts the index holds.
     var count: Int { keys.count }
@@ -38,11 +37,7 @@ struct LiteralIndex: Sendable {
         }
         keys.append(text)
         targets.append(Int32(target))
-        if keys.count * 2 > buckets.count {
-            rehash(capacity: max(8, buckets.count * 2))
-        } else {
-            place(keys.count - 1)
-        }
+        buckets.add(position: keys.count - 1, count: keys.count) { LiteralIndex.hash(keys[$0]) }
     }
 
     /// Gives back the room left over from growing: the trie keeps its indices for as long as
@@ -55,27 +50,7 @@ struct LiteralIndex: Sendable {
     /// The position of `text` among the keys: its bucket's probe sequence, up to an empty bucket.
     @inline(__always)
     private func position(of text: String) -> Int? {
-        guard !buckets.isEmpty else { return nil }
-        let mask = buckets.count - 1
-        var bucket = LiteralIndex.hash(text) & mask
-        while true {
-            let position = Int(buckets[bucket])
-            if position < 0 { return nil }
-            if keys[position] == text { return position }
-            bucket = (bucket + 1) & mask
-        }
-    }
-
-    private mutating func rehash(capacity: Int) {
-        buckets = Array(repeating: -1, count: capacity)
-        for position in keys.indices { place(position) }
-    }
-
-    private mutating func place(_ position: Int) {
-        let mask = buckets.count - 1
-        var bucket = LiteralIndex.hash(keys[position]) & mask
-        while buckets[bucket] >= 0 { bucket = (bucket + 1) & mask }
-        buckets[bucket] = Int32(position)
+        buckets.position(hash: LiteralIndex.hash(text)) { keys[$0] == text }
     }
 
     /// FNV-1a over the UTF-8 bytes, folded so the low bits (the bucket) depend on every byte.

@@ -58,7 +58,10 @@ final class RouteTable: @unchecked Sendable {
     private let patternProblems: [[DefinitionProblem]]
     /// The problems of no route: the origins' before the routes', and `noRoutes` after.
     private let tableProblems: (before: [DefinitionProblem], after: [DefinitionProblem])
-    let routeByCaseKey: [String: Int]
+    /// Each case key's route (its first, for a case with several patterns). A literal index,
+    /// not a `Dictionary`: see ``IdentityTable`` for what a process's first dictionary of a
+    /// key type costs.
+    let routeByCaseKey: LiteralIndex
     /// Every definition problem of the table, once ``validationError()`` has learned them:
     /// a table whose patterns have problems fails every match with it, found once.
     private var validated: Validated?
@@ -111,7 +114,7 @@ final class RouteTable: @unchecked Sendable {
             origins: origins, options: options, isMounted: mounted)
         self.defaults = defaults
         var routes: [CompiledRoute] = []
-        var byKey: [String: Int] = [:]
+        var byKey = LiteralIndex()
         var trie = RouteTrie()
         // Each route's problems, so that those found later (ambiguity) stand in declaration order.
         var found: [[DefinitionProblem]] = []
@@ -122,7 +125,7 @@ final class RouteTable: @unchecked Sendable {
             routes.append(route)
             trie.insert(route)
             // A case with several patterns renders with its first.
-            if let key = definition.caseKey, byKey[key.text] == nil { byKey[key.text] = index }
+            if let key = definition.caseKey, byKey[key.text] == nil { byKey.set(key.text, to: index) }
         }
         trie.finish(routes)
         // Learned now, not on first use: the routes that end at the same node as another (only
@@ -156,6 +159,7 @@ final class RouteTable: @unchecked Sendable {
         problems += noRoutes
         self.routes = routes
         self.trie = trie
+        byKey.trim()
         self.routeByCaseKey = byKey
         self.problems = problems
         self.patternProblems = found
@@ -180,15 +184,15 @@ final class RouteTable: @unchecked Sendable {
         // A label looks unused when its placeholder is malformed: the syntax problem says it.
         let hasSyntaxProblem = parsed.problems.contains { if case .patternSyntax = $0.reason { return true }; return false }
         var spans: [(reason: Reason, span: Range<Int>?)] = parsed.problems.map { ($0.reason, $0.span) }
-        if defaults.isMounted, let hostSpan = ast.hostSpan, ast.scheme != nil {
+        if defaults.isMounted, let hostSpan = ast.origin.hostSpan, ast.origin.scheme != nil {
             // Mounted, the table reads paths: a host here could never be matched.
-            spans.append((.patternSyntax(.hostWhenMounted), (ast.schemeSpan?.lowerBound ?? hostSpan.lowerBound)..<hostSpan.upperBound))
+            spans.append((.patternSyntax(.hostWhenMounted), (ast.origin.schemeSpan?.lowerBound ?? hostSpan.lowerBound)..<hostSpan.upperBound))
         }
-        let usesOrigins = !defaults.origins.isEmpty && ast.host == nil
+        let usesOrigins = !defaults.origins.isEmpty && ast.origin.host == nil
         let route = CompiledRoute(
             index: index, ast: ast, slots: slots, caseKey: definition.caseKey, usesOrigins: usesOrigins,
-            scheme: ast.scheme ?? (defaults.scheme.isEmpty ? nil : defaults.scheme),
-            host: ast.host ?? defaults.host, probe: definition.probe, hasSyntaxProblem: hasSyntaxProblem)
+            scheme: ast.origin.scheme ?? (defaults.scheme.isEmpty ? nil : defaults.scheme),
+            host: ast.origin.host ?? defaults.host, probe: definition.probe, hasSyntaxProblem: hasSyntaxProblem)
         if !spans.isEmpty {
             // A pattern with a problem is named in it: its route is learned now (it matches nothing).
             let reference = route.reference

@@ -2,7 +2,6 @@
 ///
 /// Each node keeps its UTF-8 range in ``text`` so that a definition problem can put a caret
 /// under it.
-@dynamicMemberLookup
 struct PatternAST: Equatable, Sendable {
     /// What one path segment, query value or fragment of a pattern holds. Literal text is
     /// already percent-decoded.
@@ -93,14 +92,12 @@ struct PatternAST: Equatable, Sendable {
         var hostSpan: Range<Int>?
     }
 
-    /// The origin's parts read as the pattern's own: `ast.scheme`, `ast.hostSpan`.
-    subscript<Part>(dynamicMember part: WritableKeyPath<Origin, Part>) -> Part {
-        get { (originStorage.first ?? Origin())[keyPath: part] }
-        set {
-            var origin = originStorage.first ?? Origin()
-            origin[keyPath: part] = newValue
-            originStorage = origin == Origin() ? [] : [origin]
-        }
+    /// The scheme and host the pattern writes (`ast.origin.host`); an empty origin when it
+    /// writes none. (A property, not a dynamic member lookup of the origin's parts, whose key
+    /// paths the runtime would build on a table's first use.)
+    var origin: Origin {
+        get { originStorage.first ?? Origin() }
+        set { originStorage = newValue == Origin() ? [] : [newValue] }
     }
 
     var segments: [Segment] = []

@@ -31,8 +31,8 @@ enum PatternParser {
             if !isValidScheme(scheme) {
                 output.problems.append(Problem(reason: .patternSyntax(.invalidScheme(scheme)), span: schemeRange))
             }
-            output.ast.scheme = scheme.asciiLowercased
-            output.ast.schemeSpan = schemeRange
+            output.ast.origin.scheme = scheme.asciiLowercased
+            output.ast.origin.schemeSpan = schemeRange
             let hostStart = separator + 3
             var hostEnd = hostStart
             while hostEnd < count, !isOneOf(bytes[hostEnd], "/?#") { hostEnd += 1 }
@@ -41,15 +41,15 @@ enum PatternParser {
             if host.utf8.contains(UInt8(ascii: "$")) && host.contains("${") {
                 output.problems.append(Problem(reason: .patternSyntax(.placeholderInHost), span: hostRange))
             }
-            output.ast.host = host.asciiLowercased
-            output.ast.hostSpan = hostRange
+            output.ast.origin.host = host.asciiLowercased
+            output.ast.origin.hostSpan = hostRange
             position = hostEnd
         }
 
         // path
         let pathStart = position
         while position < count, !isOneOf(bytes[position], "?#") { position += 1 }
-        parsePath(bytes, pathStart..<position, hostFromSegment: firstSegmentIsHost && output.ast.host == nil, into: &output)
+        parsePath(bytes, pathStart..<position, hostFromSegment: firstSegmentIsHost && output.ast.origin.host == nil, into: &output)
 
         // query
         if position < count, bytes[position] == UInt8(ascii: "?") {
@@ -77,9 +77,10 @@ enum PatternParser {
                 reason: .patternSyntax(.restNotLast(segment.value.captureName ?? "")), span: segment.span))
         }
 
-        // duplicate placeholders
-        var seen: Set<String> = []
-        for capture in output.ast.captures where !seen.insert(capture.name).inserted {
+        // duplicate placeholders: each name compared with the earlier ones (a pattern has few), not
+        // kept in a `Set` (see ``IdentityTable`` for what a process's first `Set<String>` costs).
+        let captures = output.ast.captures
+        for (offset, capture) in captures.enumerated() where captures[..<offset].contains(where: { $0.name == capture.name }) {
             output.problems.append(Problem(reason: .duplicatePlaceholder(name: capture.name), span: capture.span))
         }
         // The table keeps the AST for as long as it lives: no room left over from appending.
@@ -111,8 +112,8 @@ enum PatternParser {
                     if host.contains("${") {
                         output.problems.append(Problem(reason: .patternSyntax(.placeholderInHost), span: segmentRange))
                     }
-                    output.ast.host = host.asciiLowercased
-                    output.ast.hostSpan = segmentRange
+                    output.ast.origin.host = host.asciiLowercased
+                    output.ast.origin.hostSpan = segmentRange
                 } else if let parsed = parseValue(bytes, segmentRange, into: &output) {
                     if case .literal(let literal) = parsed.value, literal == "." || literal == ".." {
                         output.problems.append(Problem(reason: .patternSyntax(.dotSegment(literal)), span: segmentRange))
@@ -129,7 +130,6 @@ enum PatternParser {
     private static func parseQuery(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into output: inout Output) {
         var itemStart = range.lowerBound
         var index = range.lowerBound
-        var keys: Set<String> = []
         while index <= range.upperBound {
             if index == range.upperBound || bytes[index] == UInt8(ascii: "&") {
                 let itemRange = itemStart..<index
@@ -160,7 +160,8 @@ enum PatternParser {
                         reason: .patternSyntax(.restOutsidePath(parsed.value.captureName ?? "")), span: parsed.capture ?? valueRange))
                     continue
                 }
-                if !keys.insert(key).inserted {
+                // Compared with the items kept so far (see the placeholders above).
+                if output.ast.queryItems.contains(where: { $0.key == key }) {
                     output.problems.append(Problem(reason: .duplicateQueryKey(key: key), span: keyRange))
                     continue
                 }

@@ -249,7 +249,9 @@ extension Router where Route: Routable {
             let start = Array(name.utf8.prefix(2))
             let acronym = start.count == 2 && start.allSatisfy { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
             if let first = name.first, !acronym {
-                return first.lowercased() + name.dropFirst()
+                // Two strings, not a string and a substring: the generic `+` would look up
+                // `Substring`'s conformances at run time.
+                return first.lowercased() + String(name.dropFirst())
             }
         }
         if let value = shape.value {

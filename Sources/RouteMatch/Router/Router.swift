@@ -113,10 +113,10 @@ public struct Router<Route>: Sendable {
         for route: Route, origin: String? = nil, scheme: String? = nil, host: String? = nil
     ) throws(RouteMatchError) -> String {
         let (encoded, compiled) = try encoded(route).get()
-        if let override = host ?? origin, let patternHost = compiled.ast.host {
+        if let override = host ?? origin, let patternHost = compiled.ast.origin.host {
             throw RouteMatchError(
                 reason: .unrenderableRoute(.hostOverride(host: override, patternHost: patternHost)),
-                input: compiled.reference.pattern, subject: .render, span: compiled.ast.hostSpan,
+                input: compiled.reference.pattern, subject: .render, span: compiled.ast.origin.hostSpan,
                 closestRoute: compiled.reference)
         }
         let originIndex = try self.originIndex(origin, route: compiled)

@@ -11,7 +11,7 @@ enum TableCache {
         init(_ value: T) { self.value = value }
     }
 
-    private static let tables = Locked<[ObjectIdentifier: AnyObject]>([:])
+    private static let tables = Locked(IdentityTable<AnyObject>())
 
     static func table<T: Sendable>(for key: Any.Type, as type: T.Type, build: () -> T) -> T {
         let id = ObjectIdentifier(key)
@@ -22,7 +22,7 @@ enum TableCache {
         let built = Entry(build())
         let kept = tables.withLock { storage in
             if let existing = storage[id] { return existing }
-            storage[id] = built
+            storage.set(built, for: id)
             return built
         }
         return unsafeDowncast(kept, to: Entry<T>.self).value

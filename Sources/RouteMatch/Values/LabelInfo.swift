@@ -98,7 +98,7 @@ enum ValueProbe {
         case refused(RouteMatchError.TypeProblem)
     }
 
-    private static let known = Locked<[ObjectIdentifier: Known]>([:])
+    private static let known = Locked(IdentityTable<Known>())
 
     static func probe<T: Decodable>(
         _ type: T.Type, label: String, isOptional: Bool
@@ -123,8 +123,8 @@ enum ValueProbe {
         // A route type's sample depends on the mounts under way (its recursion guard): not kept.
         if routable == nil {
             switch found {
-            case .success(let probed): known.withLock { $0[id] = .probed(value: probed.value, info: probed.info) }
-            case .failure(let refused): known.withLock { $0[id] = .refused(refused.why) }
+            case .success(let probed): known.withLock { $0.set(.probed(value: probed.value, info: probed.info), for: id) }
+            case .failure(let refused): known.withLock { $0.set(.refused(refused.why), for: id) }
             }
         }
         return found

@@ -1,0 +1,39 @@
+/// The buckets of an open-addressing hash table whose keys live elsewhere, in insertion order
+/// (``LiteralIndex``'s texts, ``IdentityTable``'s addresses): each bucket holds a key's position
+/// or `-1`; their number is a power of two, kept at most half full, and a probe moves to the
+/// next bucket.
+struct HashBuckets: Sendable {
+    private var slots: [Int32] = []
+
+    /// The position of the key whose hash is `hash` and which `isKey` accepts, if any.
+    @inline(__always)
+    func position(hash: Int, isKey: (Int) -> Bool) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        let mask = slots.count - 1
+        var bucket = hash & mask
+        while true {
+            let position = Int(slots[bucket])
+            if position < 0 { return nil }
+            if isKey(position) { return position }
+            bucket = (bucket + 1) & mask
+        }
+    }
+
+    /// Places the key at `position`, the last of `count` keys; when the buckets would be more
+    /// than half full, they double and every key is placed again (`hash` gives a position's).
+    mutating func add(position: Int, count: Int, hash: (Int) -> Int) {
+        if count * 2 > slots.count {
+            slots = Array(repeating: -1, count: max(8, slots.count * 2))
+            for other in 0..<count { place(other, hash: hash(other)) }
+        } else {
+            place(position, hash: hash(position))
+        }
+    }
+
+    private mutating func place(_ position: Int, hash: Int) {
+        let mask = slots.count - 1
+        var bucket = hash & mask
+        while slots[bucket] >= 0 { bucket = (bucket + 1) & mask }
+        slots[bucket] = Int32(position)
+    }
+}
