@@ -126,7 +126,7 @@ public func fuzzTable(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 func precedes(_ patterns: [String], _ lhs: Int, _ rhs: Int, firstSegmentIsHost: Bool) -> Bool {
     let a = PatternParser.parse(patterns[lhs], firstSegmentIsHost: firstSegmentIsHost).ast
     let b = PatternParser.parse(patterns[rhs], firstSegmentIsHost: firstSegmentIsHost).ast
-    if !firstSegmentIsHost, (a.host != nil) != (b.host != nil) { return a.host != nil }
+    if !firstSegmentIsHost, (a.origin.host != nil) != (b.origin.host != nil) { return a.origin.host != nil }
     func rank(_ value: PatternAST.Value) -> Int {
         switch value {
         case .literal: return 0
