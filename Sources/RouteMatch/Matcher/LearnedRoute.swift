@@ -65,7 +65,7 @@ final class ClosureProbe<Route>: RouteProbing, @unchecked Sendable {
 
     func probe(caseKey: CaseKey?) -> ProbedRoute {
         let shape = ShapeProbe.probe(named: name) { probe in
-            try build(RouteCaptures(container: probe.container(keyedBy: LabelKey.self)))
+            try build(RouteCaptures(probe: probe))
         }
         return ProbedRoute(name: name, labels: shape.labels, problem: shape.problem)
     }

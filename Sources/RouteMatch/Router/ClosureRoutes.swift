@@ -45,24 +45,15 @@ public struct ClosureRoutes<Route> {
 /// What a closure route's pattern captured from a link, converted on request.
 public struct RouteCaptures {
     // Where the values come from: what a match bound, read directly (no decoder or keyed
-    // container is made on a hit), or a keyed container (the probe that learns the route's
-    // labels), which takes precedence. (Two properties, not an enum: reading an enum's payload
-    // would copy what a match bound on every value read. The container is held in a box of
-    // RouteMatch's own: a keyed container of the standard library has a layout unknown here,
-    // and holding one inline would make every copy and test of the captures go through its
-    // value witnesses.)
+    // container is made on a hit), or the probe that learns the route's labels, which takes
+    // precedence. (Two properties, not an enum: reading an enum's payload would copy what a
+    // match bound on every value read.)
     private let bound: BoundValues
-    private let probe: ProbeContainer?
+    private let probe: ShapeProbe?
 
-    /// A probe's keyed container.
-    private final class ProbeContainer {
-        let container: KeyedDecodingContainer<LabelKey>
-        init(_ container: KeyedDecodingContainer<LabelKey>) { self.container = container }
-    }
-
-    init(container: KeyedDecodingContainer<LabelKey>) {
+    init(probe: ShapeProbe) {
         bound = BoundValues(labels: [], values: [])
-        probe = ProbeContainer(container)
+        self.probe = probe
     }
 
     init(bound: BoundValues) {
@@ -85,7 +76,7 @@ public struct RouteCaptures {
     /// - Throws: An error the router reports as that label's `formatFailure` (with its caret)
     ///   when the text does not convert.
     public func value<T: Decodable>(_ name: String, as type: T.Type = T.self) throws -> T {
-        if let probe { return try probe.container.decode(T.self, forKey: LabelKey(name)) }
+        if let probe { return try probe.record(T.self, label: name, isOptional: false) }
         return try bound.value(named: name, as: T.self)
     }
 
@@ -103,7 +94,7 @@ public struct RouteCaptures {
     /// - Returns: The converted value, or `nil`.
     /// - Throws: As ``value(_:as:)-(_,T.Type)``.
     public func value<T: Decodable>(_ name: String, as type: T?.Type) throws -> T? {
-        if let probe { return try probe.container.decodeIfPresent(T.self, forKey: LabelKey(name)) }
+        if let probe { return try probe.record(T.self, label: name, isOptional: true) }
         return try bound.isNil(named: name) ? nil : bound.value(named: name, as: T.self)
     }
 }

@@ -74,6 +74,21 @@ final class ShapeProbe: CaseDecoding {
 
     func refusal() -> any Error { ProbeStop() }
 
+    /// Learns label `label` of type `T`: its sample value, or the problem that stops the probe.
+    /// What each decode call of the labels' level does, and what a closure route's captures ask
+    /// directly (no keyed container of a key type: its first instance would have the runtime
+    /// check the key type's `CodingKey` conformance).
+    func record<T: Decodable>(_ type: T.Type, label: String, isOptional: Bool) throws -> T {
+        switch ValueProbe.probe(T.self, label: label, isOptional: isOptional) {
+        case .success(let probed):
+            shape.labels.append(probed.info)
+            return probed.value
+        case .failure(let problem):
+            shape.problem = .label(label, type: "\(T.self)", problem.why)
+            throw ProbeStop()
+        }
+    }
+
     /// The labels' level: each decode call is one label.
     struct Labels<Key: CodingKey>: UniformKeyedDecoding {
         let probe: ShapeProbe
@@ -91,14 +106,7 @@ final class ShapeProbe: CaseDecoding {
         }
 
         private func record<T: Decodable>(_ type: T.Type, _ key: Key, isOptional: Bool) throws -> T {
-            switch ValueProbe.probe(T.self, label: key.stringValue, isOptional: isOptional) {
-            case .success(let probed):
-                probe.shape.labels.append(probed.info)
-                return probed.value
-            case .failure(let problem):
-                probe.shape.problem = .label(key.stringValue, type: "\(T.self)", problem.why)
-                throw ProbeStop()
-            }
+            try probe.record(T.self, label: key.stringValue, isOptional: isOptional)
         }
 
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
