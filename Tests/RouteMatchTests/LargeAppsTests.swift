@@ -69,6 +69,23 @@ enum Screen: Equatable, Sendable {
         ])
     }
 
+    /// A closure route's captures are probed for their types as a `Codable` route's values are
+    /// (one function records each label): a type with no sample value, or whose sample does not
+    /// read back, is the label's problem, optional or not.
+    @Test(arguments: [
+        (Router<String>(host: "app") { $0.add("p/${sku}") { try String(describing: $0.value("sku", as: BareSku.self)) } },
+         RouteMatchError.Reason.unsupportedType(label: "sku", type: "BareSku", problem: .noSampleValue)),
+        (Router<String>(host: "app") { $0.add("p/${sku}") { try String(describing: $0.value("sku", as: BareSku?.self)) } },
+         .unsupportedType(label: "sku", type: "BareSku", problem: .noSampleValue)),
+        (Router<String>(host: "app") { $0.add("p/${sku}") { try String(describing: $0.value("sku", as: WrongSku.self)) } },
+         .unsupportedType(label: "sku", type: "WrongSku", problem: .sampleDoesNotConvert("sku-1"))),
+    ])
+    func aClosureRouteAskingForAnUnsupportedTypeHasItsLabelsProblem(router: Router<String>, reason: RouteMatchError.Reason) throws {
+        let error = try #require(throws: RouteMatchError.self) { try router.validate() }
+        #expect(error.definitionProblems.map(\.reason) == [reason])
+        #expect(router.match("app/p/x").failure?.reason == reason)
+    }
+
     // MARK: Several patterns for one case
 
     enum MovedRoute: Routable, Equatable {
