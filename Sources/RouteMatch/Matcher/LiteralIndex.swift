@@ -50,7 +50,9 @@ struct LiteralIndex: Sendable {
     /// The position of `text` among the keys: its bucket's probe sequence, up to an empty bucket.
     @inline(__always)
     private func position(of text: String) -> Int? {
-        buckets.position(hash: LiteralIndex.hash(text)) { keys[$0] == text }
+        // Most trie nodes (and most tables' hosts) have one text: compared, not hashed.
+        if keys.count == 1 { return keys[0] == text ? 0 : nil }
+        return buckets.position(hash: LiteralIndex.hash(text)) { keys[$0] == text }
     }
 
     /// FNV-1a over the UTF-8 bytes, folded so the low bits (the bucket) depend on every byte.
