@@ -192,48 +192,57 @@ struct Search {
     /// fitted and was built (by `attempt`).
     mutating func walk(node: Int, depth: Int, attempt build: RouteTable.Attempt) -> Bool {
         WorkMeter.add(1)
-        let nodes = table.trie.nodes
+        // The node and the segment are read where they stand (`table.trie.nodes[node]`,
+        // `view.segment(depth)`) each time, not bound to locals: the walk is `mutating` and
+        // recursive, so a local array or text held across a recursive call would be retained
+        // and released around it.
         if depth == view.segments.count {
             if firstPath == nil { firstPath = .complete }
             // Shorter routes first, then those whose rest capture may take no segment.
-            for route in nodes[node].terminals where attempt(route, build: build) { return true }
-            for route in nodes[node].rests where attempt(route, build: build) { return true }
-            if nodes[node].firstRouteBelow != Int.max {
-                note(nodes[node].firstRouteBelow, depth: depth)
-            }
+            if attemptEach(table.trie.nodes[node].terminals, build: build) { return true }
+            if attemptEach(table.trie.nodes[node].rests, build: build) { return true }
+            let below = table.trie.nodes[node].firstRouteBelow
+            if below != Int.max { note(below, depth: depth) }
             return false
         }
-        let segment = view.segment(depth)
         var advanced = false
         // A segment with a bad escape matches no literal text; a capture still reaches its route,
         // which names the escape and the label it broke.
-        let readable = segment.badEscape == nil
-        if readable, let child = nodes[node].child(literal: segment.value) {
+        let readable = view.segment(depth).badEscape == nil
+        if readable, let child = table.trie.nodes[node].child(literal: view.segment(depth).value) {
             advanced = true
             if walk(node: child, depth: depth + 1, attempt: build) { return true }
         }
-        if readable {
-            for edge in nodes[node].affixed where Affixes.inner(of: segment.value, prefix: edge.prefix, suffix: edge.suffix) != nil {
+        if readable, table.trie.nodes[node].hasAffixed {
+            for edge in table.trie.nodes[node].affixed
+            where Affixes.inner(of: view.segment(depth).value, prefix: edge.prefix, suffix: edge.suffix) != nil {
                 advanced = true
                 if walk(node: edge.child, depth: depth + 1, attempt: build) { return true }
             }
         }
-        if let capture = nodes[node].capture {
+        if let capture = table.trie.nodes[node].capture {
             advanced = true
-            if segment.value.isEmpty {
-                note(nodes[capture].firstRoute, depth: depth)
+            if view.segment(depth).value.isEmpty {
+                note(table.trie.nodes[capture].firstRoute, depth: depth)
             } else if walk(node: capture, depth: depth + 1, attempt: build) {
                 return true
             }
         }
-        for route in nodes[node].rests {
+        if table.trie.nodes[node].hasRests {
             advanced = true
-            if attempt(route, build: build) { return true }
+            if attemptEach(table.trie.nodes[node].rests, build: build) { return true }
         }
         if !advanced {
             if firstPath == nil { firstPath = .left(node: node) }
-            note(nodes[node].firstRoute, depth: depth)
+            note(table.trie.nodes[node].firstRoute, depth: depth)
         }
+        return false
+    }
+
+    /// Attempts each route of `routes` in order; returns whether one was built.
+    @inline(__always)
+    private mutating func attemptEach(_ routes: RouteTrie.RouteList, build: RouteTable.Attempt) -> Bool {
+        for route in routes where attempt(route, build: build) { return true }
         return false
     }
 

@@ -107,6 +107,12 @@ struct RouteTrie: Sendable {
             set { firstBelow = newValue == .max ? .max : Int32(newValue) }
         }
 
+        /// Whether the node has in-segment captures (read in place, copying nothing).
+        var hasAffixed: Bool { !extras.isEmpty && !extras[0].affixed.isEmpty }
+
+        /// Whether routes go on from the node with `${name...}` (read in place).
+        var hasRests: Bool { !extras.isEmpty && extras[0].rests.count > 0 }
+
         /// Children of in-segment captures, the longest literal text first.
         var affixed: [AffixEdge] {
             get { extras.first?.affixed ?? [] }
