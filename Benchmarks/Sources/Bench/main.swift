@@ -320,6 +320,9 @@ func byteScan(_ link: String) -> Int {
 }
 
 record("Foundation: URLComponents(string:) alone, deep link", nil) { consume(URLComponents(string: deepLink)) }
+// The closure-route rows' link (shorter, no query): their ratios are taken against this one.
+let closureLink = "myapp://app/section9/item/42"
+record("Foundation: URLComponents(string:) alone, closure-route link", nil) { consume(URLComponents(string: closureLink)) }
 record("byte-scan floor (no decoding, no allocation), deep link", nil) { byteScan(deepLink) }
 /// The floor of the enum deep-link hit: its case's synthesized `init(from:)` alone.
 @MainActor func benchCodableFloor<Route: Decodable, Key: CodingKey>(_ type: Route.Type, key: Key, size: Int) {
