@@ -49,7 +49,7 @@ struct Evaluator {
     ) -> Evaluation {
         var evaluator = Evaluator(route: route, labels: labels ?? route.labels, strictQuery: options.strictQuery, mode: mode)
         evaluator.run(view)
-        guard evaluator.failed else { return Evaluation(verdict: .fits(evaluator.values), progress: evaluator.progress) }
+        guard evaluator.failed else { return Evaluation(verdict: .fits(evaluator.takeValues()), progress: evaluator.progress) }
         if let first = evaluator.problems.first {
             return Evaluation(
                 verdict: .fails(Problems(first: first, more: Array(evaluator.problems.dropFirst()))), progress: evaluator.progress)
@@ -82,6 +82,14 @@ struct Evaluator {
     }
 
     private var stopped: Bool { failed && mode == .firstProblem }
+
+    /// The bound values, moved out (the evaluator is done): not retained for the verdict and
+    /// released with the evaluator.
+    private mutating func takeValues() -> [BoundValue] {
+        var taken: [BoundValue] = []
+        swap(&taken, &values)
+        return taken
+    }
 
     private mutating func report(_ reason: @autoclosure () -> RouteMatchError.Reason, _ span: Range<Int>?) {
         failed = true

@@ -262,7 +262,8 @@ struct Search {
         let evaluation = Evaluator.evaluate(
             route, view: view, options: table.options, mode: .firstProblem, labels: learned.value.labels)
         let progress = evaluation.progress
-        switch evaluation.verdict {
+        // Consumed: the bound values are handed on, not copied out of the evaluation.
+        switch (consume evaluation).verdict {
         case .fits(let values):
             switch build(route, values) {
             case nil: return true
