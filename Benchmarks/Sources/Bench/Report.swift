@@ -90,7 +90,7 @@ enum Report {
                 + ratio(floor, urlComponents) + "; the rest of the hit (RouteMatch's part) ÷ URLComponents(string:) alone: "
                 + ratio(hit.flatMap { hit in floor.map { hit - $0 } }, urlComponents))
         }
-        // The closure rows read `myapp://app/section9/item/42`: compared with URLComponents on
+        // The closure rows read `lastSectionLink(10)`: compared with URLComponents on
         // that same link (the goal), and, as runs before this row did, on the longer deep link.
         let sameLink = time("Foundation: URLComponents(string:) alone, closure-route link", nil)
         lines.append("- closure-route hit (RouteMatch's own parts: reading, dispatch, binding, converting) ÷ URLComponents(string:) alone on the same link: "

@@ -27,7 +27,7 @@ struct FirstUse {
 
     /// Closure routes: no `Codable` at all, so the figure is RouteMatch's own.
     init(closureRoutes size: Int) {
-        link = "myapp://app/section\(size - 1)/item/42"
+        link = lastSectionLink(size)
         nonisolated(unsafe) var router: RouteMatch.Router<ClosureScreen>?
         build = {
             router = RouteMatch.Router<ClosureScreen>(scheme: "myapp", host: "app") { routes in
@@ -163,12 +163,16 @@ func consume<T>(_ value: T) -> Int {
 /// RouteMatch's own dispatch.
 struct SectionItem: Codable, Equatable { var id: Int }
 
+/// The link to the last `section{i}/item/${id}` route of a table of `size` such routes: what the
+/// struct, closure and first-use rows read, and what `URLComponents` is timed on beside them.
+func lastSectionLink(_ size: Int) -> String { "myapp://app/section\(size - 1)/item/42" }
+
 @MainActor func benchStructRouter(size: Int) {
     let router = Router<SectionItem>(scheme: "myapp", host: "app") { routes in
         for index in 0..<size { routes.add("section\(index)/item/${id}", name: "section\(index)") }
     }
     let first = "myapp://app/section0/item/42"
-    let last = "myapp://app/section\(size - 1)/item/42"
+    let last = lastSectionLink(size)
     record("RouteMatch struct routes: typed hit, first route", size) { consume(router.match(first)) }
     record("RouteMatch struct routes: typed hit, last route", size) { consume(router.match(last)) }
     record("RouteMatch struct routes: miss, error with reason", size) {
@@ -273,7 +277,7 @@ enum Screen { case item(section: Int, id: Int) }
                 routes.add("section\(index)/item/${id}") { try .item(section: index, id: $0.value("id", as: Int.self)) }
             }
         }
-        let link = "myapp://app/section\(size - 1)/item/42"  // made before the loop, as every row's link is
+        let link = lastSectionLink(size)  // made before the loop, as every row's link is
         record("RouteMatch closure routes: typed hit, last route", size) { consume(closures.match(link)) }
         // Stops just before a value is built from converted text: the capture is read as the
         // text it binds, and the value holds no conversion.
@@ -320,8 +324,8 @@ func byteScan(_ link: String) -> Int {
 }
 
 record("Foundation: URLComponents(string:) alone, deep link", nil) { consume(URLComponents(string: deepLink)) }
-// The closure-route rows' link (shorter, no query): their ratios are taken against this one.
-let closureLink = "myapp://app/section9/item/42"
+// The 10-route closure rows' own link (shorter, no query): their ratios are taken against it.
+let closureLink = lastSectionLink(10)
 record("Foundation: URLComponents(string:) alone, closure-route link", nil) { consume(URLComponents(string: closureLink)) }
 record("byte-scan floor (no decoding, no allocation), deep link", nil) { byteScan(deepLink) }
 /// The floor of the enum deep-link hit: its case's synthesized `init(from:)` alone.
