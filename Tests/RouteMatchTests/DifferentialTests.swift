@@ -104,7 +104,7 @@ import Testing
         return Reading(
             scheme: link.scheme, host: link.host.map(unbracketed),
             port: link.port.flatMap { Int($0) } ?? (link.hostRange != nil ? defaultPort : nil),
-            segments: link.segments.map(\.value),
+            segments: link.segments.map { link.text(of: $0) },
             query: link.queryItems.map { "\($0.key)=\($0.value)" },
             fragment: LinkReader.decodedFragment(of: link).text)
     }

@@ -3,11 +3,15 @@
 /// Path segments, query keys and query values are percent-decoded exactly once, after
 /// splitting, so `%2F` stays inside a value and `%252F` decodes to `%2F`.
 struct LinkComponents: Sendable {
-    /// One path segment.
+    /// One path segment, where it stands. Its text is made only when asked for (a value
+    /// bound, a reason quoted): a segment without escapes is compared as the link's own bytes,
+    /// and a segment with escapes keeps the text it decodes to, decoded once, in
+    /// ``LinkComponents/decodedTexts``.
     struct Segment: Sendable {
         let range: Range<Int>
-        /// The decoded text; the raw text when ``badEscape`` is set.
-        let value: String
+        /// The position of the decoded text in ``LinkComponents/decodedTexts``, or `-1` when the
+        /// text is the link's bytes at ``range`` (no escape, or an escape that does not decode).
+        let decoded: Int
         /// The escape that does not decode, when there is one: the segment then matches no
         /// literal and binds no value, and the route it stands in reports it.
         var badEscape: Range<Int>? = nil
@@ -58,12 +62,56 @@ struct LinkComponents: Sendable {
     /// The range of the whole path (without `?query` and `#fragment`).
     var pathRange: Range<Int>
     var segments: [Segment] = []
+    /// The decoded texts of the path segments that hold escapes, by ``Segment/decoded``.
+    var decodedTexts: [String] = []
     var queryRange: Range<Int>?
     var queryItems: [QueryItem] = []
     /// The fragment's range, without its `#`; decoded only when a pattern asks for it.
     var fragmentRange: Range<Int>?
     /// Whether a path segment or query item holds an escape that does not decode.
     var hasBadEscape = false
+
+    /// Calls `body` with the link's UTF-8 bytes, in place.
+    @inline(__always)
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        // The reader stores the text it read, made contiguous: the copy below is never made.
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = text
+        return copy.withUTF8(body)
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `segment`'s (decoded) text, in place.
+    @inline(__always)
+    func withText<R>(of segment: Segment, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if segment.decoded >= 0 {
+            if let result = decodedTexts[segment.decoded].utf8.withContiguousStorageIfAvailable(body) { return result }
+            var copy = decodedTexts[segment.decoded]
+            return copy.withUTF8(body)
+        }
+        return withBytes { bytes in
+            // Not `bytes[range]`: a slice would ask the runtime for its type metadata.
+            guard let base = bytes.baseAddress else { return body(bytes) }
+            return body(UnsafeBufferPointer(start: base + segment.range.lowerBound, count: segment.range.count))
+        }
+    }
+
+    /// The (decoded) text of `segment`; its raw text when it holds a bad escape.
+    func text(of segment: Segment) -> String {
+        if segment.decoded >= 0 { return decodedTexts[segment.decoded] }
+        return withBytes { LinkReader.slice($0, segment.range) }
+    }
+
+    /// Whether `segment`'s text is empty.
+    @inline(__always)
+    func isEmpty(_ segment: Segment) -> Bool {
+        segment.decoded >= 0 ? decodedTexts[segment.decoded].isEmpty : segment.range.isEmpty
+    }
+
+    /// Whether `segment`'s (decoded) text is `literal`, compared in place.
+    @inline(__always)
+    func segment(_ segment: Segment, is literal: String) -> Bool {
+        withText(of: segment) { ByteText.equals(literal, $0) }
+    }
 
     /// The query items whose decoded key is `key`, in link order, without copying them.
     @inline(__always)

@@ -27,11 +27,15 @@ enum LinkReader {
     /// Reads `text`, or throws why it is unreadable. The components are built where they are
     /// returned (never copied out of an enum's payload or a returned variable).
     static func components(of text: String, limits: MatchLimits) throws(Unreadable) -> LinkComponents {
+        // The text is stored contiguous (a bridged string is copied once, here), so that the
+        // segments are read from its bytes in place later.
         var copy = text
+        copy.makeContiguousUTF8()
+        let contiguous = copy
         // `withUTF8` does not carry a typed error out: it is kept, and thrown after.
         var unreadable: Unreadable?
         let link = copy.withUTF8 { bytes in
-            LinkComponents(reading: bytes, text: text, limits: limits, unreadable: &unreadable)
+            LinkComponents(reading: bytes, text: contiguous, limits: limits, unreadable: &unreadable)
         }
         if let unreadable { throw unreadable }
         return link
@@ -250,20 +254,37 @@ enum LinkReader {
                     span: segmentRange.lowerBound..<range.upperBound)
             }
             WorkMeter.add(1)
+            // A segment without escapes is its own bytes: no text is made of it here.
+            guard PercentDecoding.firstEscape(bytes, segmentRange) != nil else {
+                // (The length first: comparing costs more than reading a length.)
+                if segmentRange.count <= 2, isDotSegment(bytes, segmentRange) {
+                    return Problem(reason: .dotSegment(found: slice(bytes, segmentRange)), span: segmentRange)
+                }
+                link.segments.append(.init(range: segmentRange, decoded: -1))
+                return nil
+            }
             switch PercentDecoding.decode(bytes, segmentRange) {
             case .success(let value):
-                // (The length first: a string comparison costs more than reading a length.)
                 if value.utf8.count <= 2, value == "." || value == ".." {
                     return Problem(reason: .dotSegment(found: value), span: segmentRange)
                 }
-                link.segments.append(.init(range: segmentRange, value: value))
+                link.segments.append(.init(range: segmentRange, decoded: link.decodedTexts.count))
+                link.decodedTexts.append(value)
             case .failure(let bad):
                 // Kept raw: the route this segment stands in names the escape and its label.
-                link.segments.append(.init(range: segmentRange, value: slice(bytes, segmentRange), badEscape: bad.range))
+                link.segments.append(.init(range: segmentRange, decoded: -1, badEscape: bad.range))
                 link.hasBadEscape = true
             }
             return nil
         }
+    }
+
+    /// Whether `bytes[range]` is `.` or `..`.
+    @inline(__always)
+    private static func isDotSegment(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        guard !range.isEmpty else { return false }
+        for index in range where bytes[index] != UInt8(ascii: ".") { return false }
+        return true
     }
 
     /// The number of segments in `range`, not counting the one trailing slash that is ignored.

@@ -11,6 +11,17 @@ enum PercentDecoding {
         }
     }
 
+    /// The offset of the first `%` in `bytes[range]`, if any.
+    @inline(__always)
+    static func firstEscape(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if bytes[index] == UInt8(ascii: "%") { return index }
+            index += 1
+        }
+        return nil
+    }
+
     /// Decodes `bytes[range]`; a `+` stays a plus.
     ///
     /// - Returns: the decoded text, or the UTF-8 range (absolute offsets) of the first escape
@@ -18,15 +29,8 @@ enum PercentDecoding {
     static func decode(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
     ) -> Result<String, BadEscape> {
+        guard firstEscape(bytes, range) != nil else { return .success(text(bytes, range)) }
         var index = range.lowerBound
-        var hasEscape = false
-        while index < range.upperBound {
-            if bytes[index] == UInt8(ascii: "%") { hasEscape = true; break }
-            index += 1
-        }
-        if !hasEscape {
-            return .success(text(bytes, range))
-        }
         var output: [UInt8] = []
         output.reserveCapacity(range.count)
         var escapeStarts: [Int] = []

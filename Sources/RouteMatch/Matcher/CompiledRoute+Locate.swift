@@ -21,21 +21,22 @@ extension CompiledRoute {
         switch sources[label] {
         case .segment(let offset):
             let segment = view.segment(offset)
+            let text = view.text(of: segment)
             if case .affixed(let prefix, _, let suffix) = ast.segments[offset].value,
-                let inner = Affixes.inner(of: segment.value, prefix: prefix, suffix: suffix) {
+                let inner = Affixes.inner(of: text, prefix: prefix, suffix: suffix) {
                 let span = Affixes.capturedRange(
                     in: view.link.text, segment.range, prefixCount: prefix.utf8.count, suffixCount: suffix.utf8.count)
                 return (inner, span)
             }
-            return (segment.value, segment.range)
+            return (text, segment.range)
         case .rest(let offset):
-            guard offset < view.segments.count else { return ("", view.endOfPath) }
+            guard offset < view.segmentCount else { return ("", view.endOfPath) }
             if labels[label].isList {
-                let segment = view.segment(min(offset + element, view.segments.count - 1))
-                return (segment.value, segment.range)
+                let segment = view.segment(min(offset + element, view.segmentCount - 1))
+                return (view.text(of: segment), segment.range)
             }
-            let last = view.segment(view.segments.count - 1)
-            let texts = (offset..<view.segments.count).map { view.segment($0).value }
+            let last = view.segment(view.segmentCount - 1)
+            let texts = (offset..<view.segmentCount).map { view.text(ofSegment: $0) }
             return (texts.joined(separator: "/"), view.segment(offset).range.lowerBound..<last.range.upperBound)
         case .query(let offset):
             let key = ast.queryItems[offset].key

@@ -51,11 +51,12 @@ enum Diagnosis {
         let link = view.link
         var ranges: [Range<Int>] = []
         if let userinfo = link.userinfoRange { ranges.append(userinfo) }
-        let hostSegment = link.segments.count - view.segments.count
+        let hostSegment = view.segmentStart
         for (offset, segment) in link.segments.enumerated() where offset >= hostSegment {
             let place = offset - hostSegment
             let spec = place < route.ast.segments.count ? route.ast.segments[place].value : nil
-            if spec != .literal(segment.value) { ranges.append(segment.range) }
+            let isLiteral = if case .literal(let literal)? = spec { link.segment(segment, is: literal) } else { false }
+            if !isLiteral { ranges.append(segment.range) }
         }
         for item in link.queryItems {
             if !route.uses(queryKey: item.key) { ranges.append(item.keyRange) }

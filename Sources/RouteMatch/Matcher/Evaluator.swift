@@ -39,15 +39,23 @@ struct Evaluator {
     private var values: [BoundValue]
     /// Whether a problem was found; in ``Mode/firstProblem`` none is built.
     private var failed = false
+    /// Whether the route's literal segments are known to match (see ``evaluate(_:view:options:mode:labels:literalsWalked:)``).
+    private var literalsWalked = false
     private var problems: [RouteMatchError.Problem] = []
     private(set) var progress: Progress
 
     /// Evaluates `route` against `view`. A route that does not fit is always reported as in
     /// ``Mode/allProblems`` (every problem, the whole progress), whatever the mode asked.
+    ///
+    /// - Parameter literalsWalked: Whether the trie walk reached the route through its literal
+    ///   segments, each matched by its text: in ``Mode/firstProblem`` they are not compared
+    ///   again (the walk's edges are the route's own literals). Its values are still bound here.
     static func evaluate(
-        _ route: CompiledRoute, view: LinkView, options: MatchOptions, mode: Mode, labels: [LabelInfo]? = nil
+        _ route: CompiledRoute, view: LinkView, options: MatchOptions, mode: Mode, labels: [LabelInfo]? = nil,
+        literalsWalked: Bool = false
     ) -> Evaluation {
         var evaluator = Evaluator(route: route, labels: labels ?? route.labels, strictQuery: options.strictQuery, mode: mode)
+        evaluator.literalsWalked = literalsWalked && mode == .firstProblem
         evaluator.run(view)
         guard evaluator.failed else { return Evaluation(verdict: .fits(evaluator.takeValues()), progress: evaluator.progress) }
         if let first = evaluator.problems.first {
@@ -155,7 +163,7 @@ struct Evaluator {
                 evaluateRest(view, from: offset, name: name, fits: fits)
                 return
             }
-            guard offset < view.segments.count else {
+            guard offset < view.segmentCount else {
                 report(.missingPathSegment(expected: spec.value.patternText), view.endOfPath)
                 return
             }
@@ -170,27 +178,30 @@ struct Evaluator {
             }
             switch spec.value {
             case .literal(let literal):
-                if segment.value != literal {
-                    report(.literalMismatch(expected: literal, found: segment.value), segment.range)
+                // Compared in place: the segment's text is made only to be quoted.
+                if !literalsWalked, !view.segment(segment, is: literal) {
+                    report(.literalMismatch(expected: literal, found: view.text(of: segment)), segment.range)
                     fits = false
                 }
             case .capture(let name):
-                if segment.value.isEmpty {
+                if view.isEmpty(segment) {
                     report(.emptyPathSegment(label: name), segment.range)
                     fits = false
                 } else if let label = route.segmentLabels[offset] {
-                    values[label] = .one(segment.value)
-                    check(label, segment.value, span: segment.range)
+                    let text = view.text(of: segment)
+                    check(label, text, span: segment.range)
+                    values[label] = .one(text)
                 }
             case .affixed(let prefix, _, let suffix):
-                if let inner = Affixes.inner(of: segment.value, prefix: prefix, suffix: suffix) {
+                let text = view.text(of: segment)
+                if let inner = Affixes.inner(of: text, prefix: prefix, suffix: suffix) {
                     if let label = route.segmentLabels[offset] {
                         values[label] = .one(inner)
                         check(label, inner, span: Affixes.capturedRange(
                             in: view.link.text, segment.range, prefixCount: prefix.utf8.count, suffixCount: suffix.utf8.count))
                     }
                 } else {
-                    report(.literalMismatch(expected: spec.value.patternText, found: segment.value), segment.range)
+                    report(.literalMismatch(expected: spec.value.patternText, found: text), segment.range)
                     fits = false
                 }
             case .rest:
@@ -199,14 +210,14 @@ struct Evaluator {
             if stopped { return }
             if fits { progress.depth += 1 }
         }
-        if view.segments.count > route.ast.segments.count {
+        if view.segmentCount > route.ast.segments.count {
             let extra = view.segment(route.ast.segments.count)
-            let last = view.segment(view.segments.count - 1)
+            let last = view.segment(view.segmentCount - 1)
             if let bad = extra.badEscape {
                 // The route ends before it, but what stops the link is the escape.
                 report(.malformedPercentEncoding(found: view.escapeText(bad), label: nil), bad)
             } else {
-                report(.extraPathSegment(found: extra.value), extra.range.lowerBound..<last.range.upperBound)
+                report(.extraPathSegment(found: view.text(of: extra)), extra.range.lowerBound..<last.range.upperBound)
             }
             return
         }
@@ -225,11 +236,11 @@ struct Evaluator {
             if mode == .allProblems, case .failure(let error) = mount.type.matchMounted(rest) {
                 report(error.reason, error.span)
             }
-            if fits { progress.depth += max(0, view.segments.count - offset) }
+            if fits { progress.depth += max(0, view.segmentCount - offset) }
             progress.pathComplete = fits
             return
         }
-        guard offset < view.segments.count else {
+        guard offset < view.segmentCount else {
             if let info, info.isOptional || info.isList {
                 if let label { values[label] = info.isList ? .many([]) : .absent }
                 progress.pathComplete = fits
@@ -241,16 +252,17 @@ struct Evaluator {
         }
         var texts: [String] = []
         var fitsAll = fits
-        for index in offset..<view.segments.count {
+        for index in offset..<view.segmentCount {
             let segment = view.segment(index)
             if let bad = segment.badEscape {
                 report(.malformedPercentEncoding(found: view.escapeText(bad), label: name), bad)
-            } else if segment.value.isEmpty {
+            } else if view.isEmpty(segment) {
                 report(.emptyPathSegment(label: name), segment.range)
                 fitsAll = false
             } else {
-                texts.append(segment.value)
-                if let label, info?.isList == true { check(label, segment.value, span: segment.range) }
+                let text = view.text(of: segment)
+                if let label, info?.isList == true { check(label, text, span: segment.range) }
+                texts.append(text)
             }
             if stopped { return }
             if fitsAll { progress.depth += 1 }
@@ -262,7 +274,7 @@ struct Evaluator {
                 let joined = texts.joined(separator: "/")
                 values[label] = .one(joined)
                 let first = view.segment(offset).range.lowerBound
-                check(label, joined, span: first..<view.segment(view.segments.count - 1).range.upperBound)
+                check(label, joined, span: first..<view.segment(view.segmentCount - 1).range.upperBound)
             }
         }
         progress.pathComplete = fitsAll

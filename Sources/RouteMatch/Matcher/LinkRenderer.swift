@@ -96,16 +96,16 @@ enum LinkRenderer {
             func usable(_ text: String) -> Bool { !text.isEmpty && info.check(text) == nil }
             switch place {
             case .segment(let offset):
-                let at = shift.map { $0 + offset } ?? view.segments.count
-                var found = at < view.segments.count && view.segment(at).badEscape == nil ? view.segment(at).value : ""
+                let at = shift.map { $0 + offset } ?? view.segmentCount
+                var found = at < view.segmentCount && view.segment(at).badEscape == nil ? view.text(ofSegment: at) : ""
                 if case .affixed(let prefix, _, let suffix) = route.ast.segments[offset].value {
                     found = Affixes.inner(of: found, prefix: prefix, suffix: suffix) ?? ""
                 }
                 return .success([usable(found) ? found : info.sample])
             case .rest(let offset):
-                let at = shift.map { $0 + offset } ?? view.segments.count
-                let found = at < view.segments.count
-                    ? (at..<view.segments.count).map { view.segment($0) }.filter { $0.badEscape == nil }.map(\.value) : []
+                let at = shift.map { $0 + offset } ?? view.segmentCount
+                let found = at < view.segmentCount
+                    ? (at..<view.segmentCount).filter { view.segment($0).badEscape == nil }.map { view.text(ofSegment: $0) } : []
                 let fits = !found.isEmpty && (info.isList ? found.allSatisfy(usable) : usable(found.joined(separator: "/")))
                 if fits { return .success(found) }
                 return .success(info.isOptional || info.isList ? [] : [info.sample])
@@ -132,11 +132,11 @@ enum LinkRenderer {
     /// link with an extra leading segment (`intl-de/track/123`) lends its values to the
     /// example at the right places. `nil` when no shift lines them up.
     static func alignment(of route: CompiledRoute, in view: LinkView) -> Int? {
-        let extra = max(0, view.segments.count - route.ast.segments.count)
+        let extra = max(0, view.segmentCount - route.ast.segments.count)
         shifts: for shift in 0...extra {
             for (offset, spec) in route.ast.segments.enumerated() {
-                guard case .literal(let literal) = spec.value, shift + offset < view.segments.count else { continue }
-                if view.segment(shift + offset).value != literal { continue shifts }
+                guard case .literal(let literal) = spec.value, shift + offset < view.segmentCount else { continue }
+                if !view.segment(view.segment(shift + offset), is: literal) { continue shifts }
             }
             return shift
         }

@@ -36,23 +36,27 @@ struct LinkView: Sendable {
     var hostRange: Range<Int>? { shared.hostRange }
     /// For a table with origins: the origin the link comes from, or the nearest and why not.
     var origin: OriginMatch? { shared.origin }
-    /// The path segments a pattern's path is compared with: after the host, and after the
-    /// origin's path prefix in a view for the table's origins.
-    let segments: ArraySlice<LinkComponents.Segment>
+    /// How many of the link's path segments come before the view's: the segment a raw
+    /// string's host is read from, an origin's path prefix, a mounting route's segments.
+    let segmentStart: Int
+    /// How many path segments a pattern's path is compared with: after the host, and after
+    /// the origin's path prefix in a view for the table's origins.
+    var segmentCount: Int { link.segments.count - segmentStart }
     /// The query keys every route shares (read beside the route), which strict query mode accepts.
     var sharedKeys: Set<String> = []
 
     /// A view of `link` (taken, not copied) from a table with `defaults`.
     init(_ link: consuming LinkComponents, defaults: TableDefaults) {
         let host: String?, hostRange: Range<Int>?, origin: OriginMatch?
-        (host, hostRange, origin, segments) = LinkView.resolve(link, defaults: defaults)
+        (host, hostRange, origin, segmentStart) = LinkView.resolve(link, defaults: defaults)
         shared = Shared(link: link, host: host, hostRange: hostRange, origin: origin)
     }
 
-    /// The host, where it stands, the origin and the segments a table reads in `link`.
+    /// The host, where it stands, the origin and how many segments come before the path a
+    /// table reads in `link`.
     private static func resolve(
         _ link: LinkComponents, defaults: TableDefaults
-    ) -> (String?, Range<Int>?, OriginMatch?, ArraySlice<LinkComponents.Segment>) {
+    ) -> (String?, Range<Int>?, OriginMatch?, Int) {
         // Where the link's host stands (with its port), and where a missing host belongs.
         var hostSpan: Range<Int>? {
             link.hostRange.map { range in link.portRange.map { range.lowerBound..<$0.upperBound } ?? range }
@@ -63,7 +67,7 @@ struct LinkView: Sendable {
         }
         if !defaults.origins.isEmpty {
             let origin = OriginMatch.resolve(link, origins: defaults.origins, order: defaults.originOrder, options: defaults.options)
-            let segments = link.segments.dropFirst(origin.prefixCount)
+            let segments = min(origin.prefixCount, link.segments.count)
             if !link.hostText.isEmpty {
                 return (link.hostAndPort, hostSpan, origin, segments)
             } else if link.schemeText.isEmpty || (origin.accepted && defaults.options.allowsLinksWithoutHost) {
@@ -73,41 +77,40 @@ struct LinkView: Sendable {
             }
         }
         if !link.hostText.isEmpty {
-            return (link.hostAndPort, hostSpan, nil, link.segments[...])
+            return (link.hostAndPort, hostSpan, nil, 0)
         } else if !link.schemeText.isEmpty, !defaults.options.allowsLinksWithoutHost {
             // A scheme and no host: never read as a raw string, never a segment promoted.
-            return (nil, missingHost, nil, link.segments[...])
+            return (nil, missingHost, nil, 0)
         } else if let first = link.segments.first {
             // A raw string under a table without a default host: its first segment is the host.
-            return (first.value.asciiLowercased, first.range, nil, link.segments.dropFirst())
+            return (link.text(of: first).asciiLowercased, first.range, nil, 1)
         } else {
-            return (nil, link.pathRange.lowerBound..<link.pathRange.lowerBound, nil, link.segments.dropFirst())
+            return (nil, link.pathRange.lowerBound..<link.pathRange.lowerBound, nil, 0)
         }
     }
 
-    private init(_ other: LinkView, segments: ArraySlice<LinkComponents.Segment>) {
+    private init(_ other: LinkView, segmentStart: Int) {
         shared = other.shared
-        self.segments = segments
+        self.segmentStart = segmentStart
         self.sharedKeys = other.sharedKeys
     }
 
-    private init(mounting other: LinkView, segments: ArraySlice<LinkComponents.Segment>) {
+    private init(mounting other: LinkView, segmentStart: Int) {
         shared = Shared(
             link: other.link, host: other.host, hostRange: other.hostRange,
             origin: OriginMatch(index: 0, prefixCount: 0, problems: [], schemeFits: true, hostFits: true))
-        self.segments = segments
+        self.segmentStart = segmentStart
         self.sharedKeys = other.sharedKeys
     }
 
     /// The view a mounted table reads: the segments from `offset` on, the link's query and
     /// fragment, the link's origin already accepted.
     func mounted(from offset: Int) -> LinkView {
-        let start = min(segments.startIndex + offset, segments.endIndex)
-        return LinkView(mounting: self, segments: segments[start...])
+        LinkView(mounting: self, segmentStart: min(segmentStart + offset, link.segments.count))
     }
 
     /// The view for routes whose pattern gives its own `scheme://host`: the whole path.
-    var wholePath: LinkView { LinkView(self, segments: link.segments[...]) }
+    var wholePath: LinkView { LinkView(self, segmentStart: 0) }
 
     /// The key of the host's trie root: a link without a host looks for routes without one.
     var hostKey: String { shared.hostKey }
@@ -124,8 +127,38 @@ struct LinkView: Sendable {
     /// The link's segment `offset` places into ``segments``.
     @inline(__always)
     func segment(_ offset: Int) -> LinkComponents.Segment {
-        segments[segments.startIndex + offset]
+        link.segments[segmentStart + offset]
     }
+
+    /// The child of trie node `node` whose literal is the text of the view's segment
+    /// `offset`, looked up in place. (Read through the shared part, not ``link``: the walk
+    /// would copy the whole link out of the view to lend it to a closure.)
+    @inline(__always)
+    func child(of node: Int, in trie: borrowing RouteTrie, literal offset: Int) -> Int? {
+        shared.link.withText(of: shared.link.segments[segmentStart + offset]) { trie.child(of: node, literal: $0) }
+    }
+
+    /// Whether the view's segment `offset` is empty.
+    @inline(__always)
+    func isEmpty(segment offset: Int) -> Bool {
+        shared.link.isEmpty(shared.link.segments[segmentStart + offset])
+    }
+
+    /// The (decoded) text of `segment`, made now (read through the shared part, as all
+    /// of these: a method of ``link`` that takes a closure would have the link copied).
+    func text(of segment: LinkComponents.Segment) -> String { shared.link.text(of: segment) }
+
+    /// Whether `segment`'s text is empty.
+    @inline(__always)
+    func isEmpty(_ segment: LinkComponents.Segment) -> Bool { shared.link.isEmpty(segment) }
+
+    /// Whether `segment`'s (decoded) text is `literal`, compared in place.
+    func segment(_ segment: LinkComponents.Segment, is literal: String) -> Bool {
+        shared.link.segment(segment, is: literal)
+    }
+
+    /// The (decoded) text of the view's segment `offset`, made now.
+    func text(ofSegment offset: Int) -> String { shared.link.text(of: segment(offset)) }
 
     /// The text of a bad escape, as a reason quotes it.
     func escapeText(_ range: Range<Int>) -> String { LinkReader.escapeText(link, range) }

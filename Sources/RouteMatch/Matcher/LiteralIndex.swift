@@ -58,16 +58,27 @@ struct LiteralIndex: Sendable {
     /// FNV-1a over the UTF-8 bytes, folded so the low bits (the bucket) depend on every byte.
     @inline(__always)
     static func hash(_ text: String) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        if let folded = text.utf8.withContiguousStorageIfAvailable({ bytes -> UInt64 in
-            var hash = hash
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-            return hash
-        }) {
-            hash = folded
-        } else {
-            for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        }
-        return Int(truncatingIfNeeded: hash ^ (hash >> 32))
+        if let hash = text.utf8.withContiguousStorageIfAvailable({ hash($0) }) { return hash }
+        return fold(text.utf8.reduce(basis) { step($0, $1) })
+    }
+
+    /// The hash of the text whose UTF-8 is `bytes` (the same as ``hash(_:)-(String)`` of it).
+    @inline(__always)
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var hash = basis
+        for byte in bytes { hash = step(hash, byte) }
+        return fold(hash)
+    }
+
+    private static let basis: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    @inline(__always)
+    private static func step(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
+        (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+
+    @inline(__always)
+    private static func fold(_ hash: UInt64) -> Int {
+        Int(truncatingIfNeeded: hash ^ (hash >> 32))
     }
 }

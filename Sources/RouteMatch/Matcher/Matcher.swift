@@ -196,7 +196,7 @@ struct Search {
         // `view.segment(depth)`) each time, not bound to locals: the walk is `mutating` and
         // recursive, so a local array or text held across a recursive call would be retained
         // and released around it.
-        if depth == view.segments.count {
+        if depth == view.segmentCount {
             if firstPath == nil { firstPath = .complete }
             // Shorter routes first, then those whose rest capture may take no segment.
             if attemptEach(table.trie.nodes[node].terminals, build: build) { return true }
@@ -209,20 +209,20 @@ struct Search {
         // A segment with a bad escape matches no literal text; a capture still reaches its route,
         // which names the escape and the label it broke.
         let readable = view.segment(depth).badEscape == nil
-        if readable, let child = table.trie.nodes[node].child(literal: view.segment(depth).value) {
+        if readable, let child = view.child(of: node, in: table.trie, literal: depth) {
             advanced = true
             if walk(node: child, depth: depth + 1, attempt: build) { return true }
         }
         if readable, table.trie.nodes[node].hasAffixed {
             for edge in table.trie.nodes[node].affixed
-            where Affixes.inner(of: view.segment(depth).value, prefix: edge.prefix, suffix: edge.suffix) != nil {
+            where Affixes.inner(of: view.text(ofSegment: depth), prefix: edge.prefix, suffix: edge.suffix) != nil {
                 advanced = true
                 if walk(node: edge.child, depth: depth + 1, attempt: build) { return true }
             }
         }
         if let capture = table.trie.nodes[node].capture {
             advanced = true
-            if view.segment(depth).value.isEmpty {
+            if view.isEmpty(segment: depth) {
                 note(table.trie.nodes[capture].firstRoute, depth: depth)
             } else if walk(node: capture, depth: depth + 1, attempt: build) {
                 return true
@@ -260,7 +260,8 @@ struct Search {
             return true
         }
         let evaluation = Evaluator.evaluate(
-            route, view: view, options: table.options, mode: .firstProblem, labels: learned.value.labels)
+            route, view: view, options: table.options, mode: .firstProblem, labels: learned.value.labels,
+            literalsWalked: true)
         let progress = evaluation.progress
         // Consumed: the bound values are handed on, not copied out of the evaluation.
         switch (consume evaluation).verdict {
@@ -373,7 +374,7 @@ struct Search {
         let reference = RouteReference(
             name: inner.name.isEmpty ? route.reference.name : route.reference.name + " › " + inner.name, pattern: inner.pattern)
         let text = view.link.text
-        let mountStart = route.ast.restSegment.flatMap { $0 < view.segments.count ? view.segment($0).range.lowerBound : nil }
+        let mountStart = route.ast.restSegment.flatMap { $0 < view.segmentCount ? view.segment($0).range.lowerBound : nil }
         let restStart = mountStart ?? view.link.pathRange.upperBound
         let memo = error.memo
         return RouteMatchError(

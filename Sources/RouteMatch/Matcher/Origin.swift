@@ -53,8 +53,8 @@ struct Origin: Sendable, Equatable {
                 return .failure(Refused(Problem(
                     reason: .patternSyntax(.malformedPercentEncoding(LinkReader.escapeText(link, bad))), span: bad)))
             }
-            if segment.value.isEmpty { return refuse(.emptySegment, segment.range) }
-            prefix.append(segment.value)
+            if link.isEmpty(segment) { return refuse(.emptySegment, segment.range) }
+            prefix.append(link.text(of: segment))
         }
         return .success(Origin(text: text, scheme: scheme, host: link.hostAndPort, prefix: prefix))
     }
@@ -146,7 +146,7 @@ struct OriginMatch: Sendable {
             if schemeFits && hostFits {
                 let prefixCount = origins[index].prefix.count
                 while depth < prefixCount, depth < link.segments.count,
-                    link.segments[depth].badEscape == nil, link.segments[depth].value == origins[index].prefix[depth] {
+                    link.segments[depth].badEscape == nil, link.segment(link.segments[depth], is: origins[index].prefix[depth]) {
                     depth += 1
                 }
                 if depth == prefixCount {
@@ -187,7 +187,7 @@ struct OriginMatch: Sendable {
                     problems.append(Problem(
                         reason: .malformedPercentEncoding(found: LinkReader.escapeText(link, bad), label: nil), span: bad))
                 } else {
-                    problems.append(Problem(reason: .literalMismatch(expected: expected, found: segment.value), span: segment.range))
+                    problems.append(Problem(reason: .literalMismatch(expected: expected, found: link.text(of: segment)), span: segment.range))
                 }
             } else {
                 let end = link.pathRange.upperBound

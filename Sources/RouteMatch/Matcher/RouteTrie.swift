@@ -46,7 +46,7 @@ struct RouteTrie: Sendable {
     /// What few nodes have: more than one literal edge, in-segment captures, routes that
     /// capture the rest, the earliest literal edges of a node of many. Kept out of line.
     struct NodeExtras: Sendable {
-        var literals = LiteralIndex()
+        var literals = LiteralEdges()
         var affixed: [AffixEdge] = []
         var rests = RouteList()
         var firstLiterals: [String] = []
@@ -55,7 +55,7 @@ struct RouteTrie: Sendable {
     /// A trie node, compact: a table of 1,000 routes keeps some 3,000 of them. Indices are
     /// 32-bit (a table of more than two billion routes is refused by memory long before).
     struct Node: Sendable {
-        private var firstLiteral = ""
+        private var firstLiteral = TextSpan.empty
         private var firstLiteralChild: Int32 = -1
         private var captureChild: Int32 = -1
         private var first = Int32.max
@@ -65,27 +65,28 @@ struct RouteTrie: Sendable {
         /// Zero or one element: the node's rarer parts.
         private var extras: [NodeExtras] = []
 
-        /// The child whose literal (percent-decoded) segment text is `text`.
+        /// The child whose literal (percent-decoded) segment text has the UTF-8 `bytes`;
+        /// `arena` is the trie's ``RouteTrie/literalBytes``.
         @inline(__always)
-        func child(literal text: String) -> Int? {
-            if firstLiteralChild >= 0, firstLiteral == text { return Int(firstLiteralChild) }
-            guard let extras = extras.first, !extras.literals.isEmpty else { return nil }
-            return extras.literals[text]
+        func child(literal bytes: UnsafeBufferPointer<UInt8>, arena: UnsafeBufferPointer<UInt8>) -> Int? {
+            if firstLiteralChild >= 0, firstLiteral.holds(bytes, in: arena) { return Int(firstLiteralChild) }
+            guard !extras.isEmpty, !extras[0].literals.isEmpty else { return nil }
+            return extras[0].literals.child(literal: bytes, arena: arena)
         }
 
         var literalCount: Int { firstLiteralChild < 0 ? 0 : 1 + (extras.first?.literals.count ?? 0) }
 
-        /// Every literal edge, the first inserted first.
-        var literalEdges: [(text: String, child: Int)] {
+        /// Every literal edge, the first inserted first, as spans of the trie's bytes.
+        var literalSpans: [(text: TextSpan, child: Int)] {
             guard firstLiteralChild >= 0 else { return [] }
-            return [(firstLiteral, Int(firstLiteralChild))] + (extras.first?.literals.entries.map { (text: $0, child: $1) } ?? [])
+            return [(firstLiteral, Int(firstLiteralChild))] + (extras.first?.literals.entries ?? [])
         }
 
-        mutating func insert(literal text: String, child: Int) {
+        mutating func insert(literal span: TextSpan, child: Int, arena: [UInt8]) {
             if firstLiteralChild < 0 {
-                (firstLiteral, firstLiteralChild) = (text, Int32(child))
+                (firstLiteral, firstLiteralChild) = (span, Int32(child))
             } else {
-                modifyExtras { $0.literals.set(text, to: child) }
+                modifyExtras { $0.literals.set(span, to: child, arena: arena) }
             }
         }
 
@@ -154,7 +155,7 @@ struct RouteTrie: Sendable {
     /// The five literal edges of `node` whose routes were declared first, earliest first.
     private func earliestLiterals(of node: Int) -> [String] {
         var best: [(order: Int, text: String)] = []
-        for (text, child) in nodes[node].literalEdges {
+        for (text, child) in literalEdges(of: node) {
             let entry = (order: nodes[child].firstRoute, text: text)
             guard best.count < RouteTrie.offeredLiterals || entry.order < best[best.count - 1].order else { continue }
             let position = best.firstIndex { entry.order < $0.order } ?? best.count
@@ -168,6 +169,9 @@ struct RouteTrie: Sendable {
     static let offeredLiterals = 5
 
     private(set) var nodes: [Node] = []
+    /// The UTF-8 of every literal edge's text, one after the other: a link's segment is
+    /// compared with these bytes in place, and no node keeps a `String`.
+    private(set) var literalBytes: [UInt8] = []
     /// Root node per host (lower-cased), and ``CompiledRoute/originsKey`` for the routes under
     /// the table's origins.
     private(set) var roots = LiteralIndex()
@@ -203,12 +207,14 @@ struct RouteTrie: Sendable {
                     nodes[node].affixed.append(AffixEdge(prefix: prefix, suffix: suffix, child: next))
                 }
             case .literal(let text):
-                if let existing = nodes[node].child(literal: text) {
+                if let existing = child(of: node, literal: text) {
                     next = existing
                 } else {
                     next = nodes.count
                     nodes.append(Node())
-                    nodes[node].insert(literal: text, child: next)
+                    let span = TextSpan(start: literalBytes.count, count: text.utf8.count)
+                    literalBytes.append(contentsOf: text.utf8)
+                    nodes[node].insert(literal: span, child: next, arena: literalBytes)
                 }
             case .capture:
                 if let existing = nodes[node].capture {
@@ -224,6 +230,29 @@ struct RouteTrie: Sendable {
         }
         nodes[node].terminals.append(route.index)
         return node
+    }
+
+    /// The child of `node` whose literal segment text has the UTF-8 `bytes` (a link's
+    /// segment, compared in place), if any.
+    @inline(__always)
+    func child(of node: Int, literal bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        literalBytes.withUnsafeBufferPointer { nodes[node].child(literal: bytes, arena: $0) }
+    }
+
+    /// The child of `node` whose literal segment text is `text`, if any.
+    func child(of node: Int, literal text: String) -> Int? {
+        var text = text
+        return text.withUTF8 { child(of: node, literal: $0) }
+    }
+
+    /// The text of a literal edge.
+    func text(of span: TextSpan) -> String {
+        literalBytes.withUnsafeBufferPointer { LinkReader.slice($0, span.range) }
+    }
+
+    /// Every literal edge of `node`, the first inserted first.
+    func literalEdges(of node: Int) -> [(text: String, child: Int)] {
+        nodes[node].literalSpans.map { (text: text(of: $0.text), child: $0.child) }
     }
 
     /// The routes that end at the same node, or capture the rest at the same node, where more
@@ -260,6 +289,7 @@ struct RouteTrie: Sendable {
         // The table keeps the nodes for as long as it lives: no room left over from appending.
         for index in nodes.indices { nodes[index].trimLiterals() }
         nodes = nodes.map { $0 }
+        literalBytes = literalBytes.map { $0 }
         roots.trim()
     }
 }
