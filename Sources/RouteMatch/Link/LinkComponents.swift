@@ -8,13 +8,30 @@ struct LinkComponents: Sendable {
     /// and a segment with escapes keeps the text it decodes to, decoded once, in
     /// ``LinkComponents/decodedTexts``.
     struct Segment: Sendable {
-        let range: Range<Int>
+        // Plain integers, no optional: a segment is copied and kept inline (see
+        // ``LinkSegments``), and an optional range would widen it by a word.
+        private let start: Int
+        private let end: Int
         /// The position of the decoded text in ``LinkComponents/decodedTexts``, or `-1` when the
         /// text is the link's bytes at ``range`` (no escape, or an escape that does not decode).
         let decoded: Int
+        private let escapeStart: Int
+        private let escapeEnd: Int
+
+        init(range: Range<Int>, decoded: Int, badEscape: Range<Int>? = nil) {
+            start = range.lowerBound
+            end = range.upperBound
+            self.decoded = decoded
+            escapeStart = badEscape?.lowerBound ?? -1
+            escapeEnd = badEscape?.upperBound ?? -1
+        }
+
+        /// Where the segment stands in the link.
+        var range: Range<Int> { start..<end }
+
         /// The escape that does not decode, when there is one: the segment then matches no
         /// literal and binds no value, and the route it stands in reports it.
-        var badEscape: Range<Int>? = nil
+        var badEscape: Range<Int>? { escapeStart < 0 ? nil : escapeStart..<escapeEnd }
     }
 
     /// One query item: `key=value`, or a bare `key` (whose value reads as `""`).
@@ -61,7 +78,7 @@ struct LinkComponents: Sendable {
     var hostAndPort: String { portText.isEmpty ? hostText : hostText + ":" + portText }
     /// The range of the whole path (without `?query` and `#fragment`).
     var pathRange: Range<Int>
-    var segments: [Segment] = []
+    var segments = LinkSegments()
     /// The decoded texts of the path segments that hold escapes, by ``Segment/decoded``.
     var decodedTexts: [String] = []
     var queryRange: Range<Int>?

@@ -57,7 +57,6 @@ enum LinkReader {
                 reason: .malformedLink(.controlCharacter(bytes[index])), span: index..<index + 1))
         }
 
-        link.segments.reserveCapacity(8)
         var position = 0
 
         // scheme ":"
