@@ -1,4 +1,5 @@
-/// A link's path segments: the first four kept inline, the others in an array.
+/// A link's path segments: the first four kept inline, the others in an array (the shape of
+/// ``BoundValueList``).
 ///
 /// Most links have four segments or fewer, and a ``LinkComponents/Segment`` holds no text (only
 /// where it stands), so reading such a link allocates nothing for its path, and releasing it
@@ -41,10 +42,16 @@ struct LinkSegments: Sendable, RandomAccessCollection {
         case 1: first1 = segment
         case 2: first2 = segment
         case 3: first3 = segment
-        default:
-            if more.isEmpty { more.reserveCapacity(8) }
-            more.append(segment)
+        default: appendMore(segment)
         }
         count += 1
+    }
+
+    /// Adds a segment past the inline ones. (A function of its own: inlined, the array's
+    /// uniqueness check is hoisted out of the `switch` and paid for every segment.)
+    @inline(never)
+    private mutating func appendMore(_ segment: Segment) {
+        if more.isEmpty { more.reserveCapacity(8) }
+        more.append(segment)
     }
 }

@@ -24,7 +24,7 @@ struct Evaluator {
     /// What evaluating one route found.
     enum Verdict {
         /// The link fits the route; these are the texts its labels bind.
-        case fits([BoundValue])
+        case fits(BoundValueList)
         /// The link does not fit: the problems found, at least one.
         case fails(Problems)
     }
@@ -36,7 +36,7 @@ struct Evaluator {
     let strictQuery: Bool
     let mode: Mode
 
-    private var values: [BoundValue]
+    private var values: BoundValueList
     /// Whether a problem was found; in ``Mode/firstProblem`` none is built.
     private var failed = false
     /// Whether the route's literal segments are known to match (see ``evaluate(_:view:options:mode:labels:literalsWalked:)``).
@@ -80,12 +80,7 @@ struct Evaluator {
         self.labels = labels
         self.strictQuery = strictQuery
         self.mode = mode
-        // Appended, not `Array(repeating:count:)`: that one allocates through the standard
-        // library's unspecialized code, which looks up the array's storage metadata each time.
-        var values: [BoundValue] = []
-        values.reserveCapacity(labels.count)
-        for _ in 0..<labels.count { values.append(.absent) }
-        self.values = values
+        values = BoundValueList(absent: labels.count)
         self.progress = Progress(scheme: true, host: true, depth: 0, pathComplete: false, query: 0)
     }
 
@@ -93,8 +88,8 @@ struct Evaluator {
 
     /// The bound values, moved out (the evaluator is done): not retained for the verdict and
     /// released with the evaluator.
-    private mutating func takeValues() -> [BoundValue] {
-        var taken: [BoundValue] = []
+    private mutating func takeValues() -> BoundValueList {
+        var taken = BoundValueList(absent: 0)
         swap(&taken, &values)
         return taken
     }

@@ -3,12 +3,12 @@
 /// that matches none, the closest route and its problems.
 extension RouteTable {
     /// Builds a route's value from the texts its labels bind, or says which label refused.
-    typealias Build<Route> = (_ route: CompiledRoute, _ values: [BoundValue]) throws(DecodeFailure) -> Route
+    typealias Build<Route> = (_ route: CompiledRoute, _ values: BoundValueList) throws(DecodeFailure) -> Route
 
     /// Builds a route's value and keeps it (the caller's closure holds it): `nil` when it was
     /// built, else why not. The walk is not generic, so a hit looks up no generic metadata
     /// (`Optional<Route>`, `Result<Route, …>`) at each step; only the caller's closure is.
-    typealias Attempt = (_ route: CompiledRoute, _ values: [BoundValue]) -> DecodeFailure?
+    typealias Attempt = (_ route: CompiledRoute, _ values: BoundValueList) -> DecodeFailure?
 
     /// The view of `text` this table matches, or why there is none: the table's definition
     /// problems, or what makes the link unreadable.

@@ -52,7 +52,7 @@ public struct RouteCaptures {
     private let probe: ShapeProbe?
 
     init(probe: ShapeProbe) {
-        bound = BoundValues(labels: [], values: [])
+        bound = BoundValues(labels: [], values: BoundValueList(absent: 0))
         self.probe = probe
     }
 

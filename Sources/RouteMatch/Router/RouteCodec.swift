@@ -14,7 +14,7 @@ struct RouteCodec<Route>: @unchecked Sendable {
     }
 
     /// Builds route `route`'s value from the texts its labels bind, or says which label refused.
-    let build: (_ route: CompiledRoute, _ values: [BoundValue]) throws(DecodeFailure) -> Route
+    let build: (_ route: CompiledRoute, _ values: BoundValueList) throws(DecodeFailure) -> Route
     /// The route `value` renders with, or why it renders with none.
     let encode: (_ value: Route, _ table: RouteTable) -> Result<Encoded, RouteMatchError>
 }

@@ -5,7 +5,7 @@ struct BoundValues {
     /// The labels' names, in slot order.
     let labels: [String]
     /// What the match bound to each label, in slot order.
-    let values: [BoundValue]
+    let values: BoundValueList
 
     /// The slot of the label named `name`.
     @inline(__always)

@@ -29,14 +29,14 @@ final class RouteDecoder: CaseDecoding {
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(caseKey: CaseKey?, labels: [String], values: [BoundValue]) {
+    init(caseKey: CaseKey?, labels: [String], values: BoundValueList) {
         self.caseKey = caseKey
         self.bound = BoundValues(labels: labels, values: values)
     }
 
     /// Decodes `Route`, reporting the first label that does not convert.
     static func decode<Route: Decodable>(
-        _ type: Route.Type, caseKey: CaseKey?, labels: [String], values: [BoundValue]
+        _ type: Route.Type, caseKey: CaseKey?, labels: [String], values: BoundValueList
     ) throws(DecodeFailure) -> Route {
         try translatingErrors { try Route(from: RouteDecoder(caseKey: caseKey, labels: labels, values: values)) }
     }
