@@ -26,7 +26,12 @@ enum LinkReader {
 
     /// Reads `text`, or throws why it is unreadable. The components are built where they are
     /// returned (never copied out of an enum's payload or a returned variable).
-    static func components(of text: String, limits: MatchLimits) throws(Unreadable) -> LinkComponents {
+    ///
+    /// - Parameter known: Schemes and hosts the link's own are given as, when it spells one
+    ///   (the table's), instead of texts made for it.
+    static func components(
+        of text: String, limits: MatchLimits, known: KnownTexts = .none
+    ) throws(Unreadable) -> LinkComponents {
         // The text is stored contiguous (a bridged string is copied once, here), so that the
         // segments are read from its bytes in place later.
         var copy = text
@@ -35,14 +40,14 @@ enum LinkReader {
         // `withUTF8` does not carry a typed error out: it is kept, and thrown after.
         var unreadable: Unreadable?
         let link = copy.withUTF8 { bytes in
-            LinkComponents(reading: bytes, text: contiguous, limits: limits, unreadable: &unreadable)
+            LinkComponents(reading: bytes, text: contiguous, limits: limits, known: known, unreadable: &unreadable)
         }
         if let unreadable { throw unreadable }
         return link
     }
 
     fileprivate static func read(
-        _ bytes: UnsafeBufferPointer<UInt8>, limits: MatchLimits, into link: inout LinkComponents
+        _ bytes: UnsafeBufferPointer<UInt8>, limits: MatchLimits, known: KnownTexts, into link: inout LinkComponents
     ) throws(Unreadable) {
         let count = bytes.count
         WorkMeter.add(count)
@@ -62,14 +67,14 @@ enum LinkReader {
         // scheme ":"
         if let colon = schemeEnd(bytes) {
             link.schemeRange = 0..<colon
-            link.schemeText = lowercased(bytes, 0..<colon)
+            link.schemeText = known.text(spelledBy: bytes, 0..<colon) ?? lowercased(bytes, 0..<colon)
             position = colon + 1
             // "//" authority
             if position + 1 < count, bytes[position] == UInt8(ascii: "/"), bytes[position + 1] == UInt8(ascii: "/") {
                 let start = position + 2
                 var end = start
                 while end < count, !isAuthorityEnd(bytes[end]) { end += 1 }
-                if let problem = readAuthority(bytes, start..<end, into: &link) {
+                if let problem = readAuthority(bytes, start..<end, known: known, into: &link) {
                     throw Unreadable(problem: problem)
                 }
                 position = end
@@ -171,7 +176,7 @@ enum LinkReader {
     }
 
     private static func readAuthority(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into link: inout LinkComponents
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, known: KnownTexts, into link: inout LinkComponents
     ) -> Problem? {
         // A backslash is never part of an authority: browsers read it as "/", RFC 3986 not at
         // all, so accepting it would let the two disagree about the host.
@@ -212,7 +217,7 @@ enum LinkReader {
             }
         }
         if hostStart < hostEnd {
-            link.hostText = lowercased(bytes, hostStart..<hostEnd)
+            link.hostText = known.text(spelledBy: bytes, hostStart..<hostEnd) ?? lowercased(bytes, hostStart..<hostEnd)
             link.hostRange = hostStart..<hostEnd
         }
         if let portStart, portStart < range.upperBound {
@@ -431,12 +436,12 @@ extension LinkComponents {
     /// components are never copied. On a problem, `unreadable` says what it is and the
     /// components are partial, for no one to use.
     fileprivate init(
-        reading bytes: UnsafeBufferPointer<UInt8>, text: String, limits: MatchLimits,
+        reading bytes: UnsafeBufferPointer<UInt8>, text: String, limits: MatchLimits, known: KnownTexts,
         unreadable: inout LinkReader.Unreadable?
     ) {
         self.init(text: text, pathRange: 0..<0)
         do throws(LinkReader.Unreadable) {
-            try LinkReader.read(bytes, limits: limits, into: &self)
+            try LinkReader.read(bytes, limits: limits, known: known, into: &self)
         } catch {
             unreadable = error
         }

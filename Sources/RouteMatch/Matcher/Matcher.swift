@@ -15,7 +15,8 @@ extension RouteTable {
     func view(of text: String) throws(RouteMatchError) -> LinkView {
         if let error = definitionError() { throw error }
         do throws(LinkReader.Unreadable) {
-            return LinkView(try LinkReader.components(of: text, limits: options.limits), defaults: defaults)
+            return LinkView(
+                try LinkReader.components(of: text, limits: options.limits, known: defaults.knownTexts), defaults: defaults)
         } catch {
             throw error.error(input: text)
         }
