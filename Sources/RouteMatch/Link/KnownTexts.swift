@@ -11,43 +11,46 @@ final class KnownTexts: Sendable {
     /// How many texts are kept.
     static let capacity = 8
 
-    private let texts: [String]
+    /// A known text and where its UTF-8 stands in ``bytes``.
+    private struct Entry {
+        let text: String
+        let start: Int
+        let count: Int
+    }
+
+    private let entries: [Entry]
     /// The texts' UTF-8, one after the other.
     private let bytes: [UInt8]
-    /// Where each text's UTF-8 ends in ``bytes``.
-    private let ends: [Int]
 
     /// No known text.
     static let none = KnownTexts([])
 
     /// Known texts for `texts` (lower-cased; empty ones and repeats are left out).
     init(_ texts: [String]) {
-        var kept: [String] = [], bytes: [UInt8] = [], ends: [Int] = []
-        for text in texts where !text.isEmpty && !kept.contains(text) && kept.count < KnownTexts.capacity {
-            kept.append(text)
+        var entries: [Entry] = [], bytes: [UInt8] = []
+        for text in texts where !text.isEmpty && !entries.contains(where: { $0.text == text }) {
+            guard entries.count < KnownTexts.capacity else { break }
+            entries.append(Entry(text: text, start: bytes.count, count: text.utf8.count))
             bytes.append(contentsOf: text.utf8)
-            ends.append(bytes.count)
         }
-        (self.texts, self.bytes, self.ends) = (kept, bytes, ends)
+        (self.entries, self.bytes) = (entries, bytes)
     }
 
     /// The known text that `source[range]` spells (ASCII letters in any case), if any.
     @inline(__always)
     func text(spelledBy source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
-        guard !texts.isEmpty else { return nil }
-        return bytes.withUnsafeBufferPointer { known -> String? in
-            var start = 0
-            for (index, end) in ends.enumerated() {
-                defer { start = end }
-                guard end - start == range.count else { continue }
+        bytes.withUnsafeBufferPointer { known -> String? in
+            // By index: iterating the entries would copy (retain) each one's text.
+            for index in entries.indices where entries[index].count == range.count {
+                let start = entries[index].start
                 var offset = 0
                 while offset < range.count {
                     var byte = source[range.lowerBound + offset]
-                    if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte |= 0x20 }
+                    if byte &- UInt8(ascii: "A") < 26 { byte |= 0x20 }
                     if byte != known[start + offset] { break }
                     offset += 1
                 }
-                if offset == range.count { return texts[index] }
+                if offset == range.count { return entries[index].text }
             }
             return nil
         }
