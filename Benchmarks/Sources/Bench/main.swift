@@ -70,6 +70,40 @@ if CommandLine.arguments.contains("--memory") {
     exit(0)
 }
 
+// `--repeat OPERATION N`: one operation N times and nothing else, for counting its
+// instructions under callgrind (`instructions.sh` takes two counts and their difference, so
+// that building the tables and starting the process cancel out).
+if let flag = CommandLine.arguments.firstIndex(of: "--repeat"), flag + 2 < CommandLine.arguments.count,
+    let count = Int(CommandLine.arguments[flag + 2]) {
+    let closureLink = lastSectionLink(10)
+    let deep = "myapp://app/user/42/posts?page=2&premium=true"
+    let closures = Router<ClosureScreen>(scheme: "myapp", host: "app") { routes in
+        for index in 0..<10 {
+            routes.add("section\(index)/item/${id}") { try .item(section: index, id: $0.value("id", as: Int.self)) }
+        }
+    }
+    let operations: [String: () -> Int] = [
+        "closure-hit": { consume(closures.match(closureLink)) },
+        "enum-hit": { consume(Routes10.match(deep)) },
+        "enum-miss": {
+            if case .failure(let error) = Routes10.match("myapp://app/user/4x2/posts?page=2&premium=true") {
+                return consume(error.reason)
+            }
+            return 0
+        },
+        "urlcomponents-closure-link": { consume(URLComponents(string: closureLink)) },
+        "urlcomponents-deep-link": { consume(URLComponents(string: deep)) },
+    ]
+    guard let operation = operations[CommandLine.arguments[flag + 1]] else {
+        print("operations: \(operations.keys.sorted().joined(separator: ", "))")
+        exit(2)
+    }
+    var checksum = operation()  // the first use (building the table, learning the route) before the count
+    for _ in 0..<count { checksum &+= operation() }
+    print(checksum)
+    exit(0)
+}
+
 if let flag = CommandLine.arguments.firstIndex(of: "--first-use"), flag + 1 < CommandLine.arguments.count,
     let entry = firstUseLinks[CommandLine.arguments[flag + 1]] {
     let start = DispatchTime.now().uptimeNanoseconds
