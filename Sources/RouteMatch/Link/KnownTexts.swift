@@ -41,16 +41,10 @@ final class KnownTexts: Sendable {
     func text(spelledBy source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
         bytes.withUnsafeBufferPointer { known -> String? in
             // By index: iterating the entries would copy (retain) each one's text.
+            let spelled = ByteText.part(of: source, start: range.lowerBound, count: range.count)
             for index in entries.indices where entries[index].count == range.count {
-                let start = entries[index].start
-                var offset = 0
-                while offset < range.count {
-                    var byte = source[range.lowerBound + offset]
-                    if byte &- UInt8(ascii: "A") < 26 { byte |= 0x20 }
-                    if byte != known[start + offset] { break }
-                    offset += 1
-                }
-                if offset == range.count { return entries[index].text }
+                let text = ByteText.part(of: known, start: entries[index].start, count: entries[index].count)
+                if ByteText.equal(spelled, ignoringASCIICaseTo: text) { return entries[index].text }
             }
             return nil
         }

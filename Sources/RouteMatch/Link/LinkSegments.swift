@@ -23,6 +23,8 @@ struct LinkSegments: Sendable, RandomAccessCollection {
     var startIndex: Int { 0 }
     var endIndex: Int { count }
 
+    /// The segment at `position`. Every caller reads a position below ``count`` it has checked
+    /// (a link cannot choose one); the check is the one `Array` makes, kept for the inline places.
     @inline(__always)
     subscript(position: Int) -> Segment {
         precondition(position >= 0 && position < count, "segment index out of range")

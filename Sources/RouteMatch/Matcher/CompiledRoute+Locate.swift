@@ -36,7 +36,7 @@ extension CompiledRoute {
                 return (view.text(of: segment), segment.range)
             }
             let last = view.segment(view.segmentCount - 1)
-            let texts = (offset..<view.segmentCount).map { view.text(ofSegment: $0) }
+            let texts = (offset..<view.segmentCount).map { view.text(of: view.segment($0)) }
             return (texts.joined(separator: "/"), view.segment(offset).range.lowerBound..<last.range.upperBound)
         case .query(let offset):
             let key = ast.queryItems[offset].key

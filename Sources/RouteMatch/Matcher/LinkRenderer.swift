@@ -97,7 +97,7 @@ enum LinkRenderer {
             switch place {
             case .segment(let offset):
                 let at = shift.map { $0 + offset } ?? view.segmentCount
-                var found = at < view.segmentCount && view.segment(at).badEscape == nil ? view.text(ofSegment: at) : ""
+                var found = at < view.segmentCount && view.segment(at).badEscape == nil ? view.text(of: view.segment(at)) : ""
                 if case .affixed(let prefix, _, let suffix) = route.ast.segments[offset].value {
                     found = Affixes.inner(of: found, prefix: prefix, suffix: suffix) ?? ""
                 }
@@ -105,7 +105,7 @@ enum LinkRenderer {
             case .rest(let offset):
                 let at = shift.map { $0 + offset } ?? view.segmentCount
                 let found = at < view.segmentCount
-                    ? (at..<view.segmentCount).filter { view.segment($0).badEscape == nil }.map { view.text(ofSegment: $0) } : []
+                    ? (at..<view.segmentCount).filter { view.segment($0).badEscape == nil }.map { view.text(of: view.segment($0)) } : []
                 let fits = !found.isEmpty && (info.isList ? found.allSatisfy(usable) : usable(found.joined(separator: "/")))
                 if fits { return .success(found) }
                 return .success(info.isOptional || info.isList ? [] : [info.sample])

@@ -124,7 +124,7 @@ struct LinkView: Sendable {
         return end..<end
     }
 
-    /// The link's segment `offset` places into ``segments``.
+    /// The view's segment `offset` (the link's segment `segmentStart + offset`).
     @inline(__always)
     func segment(_ offset: Int) -> LinkComponents.Segment {
         link.segments[segmentStart + offset]
@@ -135,13 +135,7 @@ struct LinkView: Sendable {
     /// would copy the whole link out of the view to lend it to a closure.)
     @inline(__always)
     func child(of node: Int, in trie: borrowing RouteTrie, literal offset: Int) -> Int? {
-        shared.link.withText(of: shared.link.segments[segmentStart + offset]) { trie.child(of: node, literal: $0) }
-    }
-
-    /// Whether the view's segment `offset` is empty.
-    @inline(__always)
-    func isEmpty(segment offset: Int) -> Bool {
-        shared.link.isEmpty(shared.link.segments[segmentStart + offset])
+        shared.link.withText(of: segment(offset)) { trie.child(of: node, literal: $0) }
     }
 
     /// The (decoded) text of `segment`, made now (read through the shared part, as all
@@ -156,9 +150,6 @@ struct LinkView: Sendable {
     func segment(_ segment: LinkComponents.Segment, is literal: String) -> Bool {
         shared.link.segment(segment, is: literal)
     }
-
-    /// The (decoded) text of the view's segment `offset`, made now.
-    func text(ofSegment offset: Int) -> String { shared.link.text(of: segment(offset)) }
 
     /// The text of a bad escape, as a reason quotes it.
     func escapeText(_ range: Range<Int>) -> String { LinkReader.escapeText(link, range) }

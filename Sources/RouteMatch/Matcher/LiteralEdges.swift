@@ -16,15 +16,7 @@ struct TextSpan: Sendable, Equatable {
     /// Whether the span's bytes in `arena` are `bytes`.
     @inline(__always)
     func holds(_ bytes: UnsafeBufferPointer<UInt8>, in arena: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard Int(count) == bytes.count else { return false }
-        var index = 0
-        var position = Int(start)
-        while index < bytes.count {
-            if arena[position] != bytes[index] { return false }
-            index += 1
-            position += 1
-        }
-        return true
+        Int(count) == bytes.count && ByteText.equal(ByteText.part(of: arena, start: Int(start), count: Int(count)), bytes)
     }
 }
 
@@ -59,7 +51,8 @@ struct LiteralEdges: Sendable {
         targets.append(Int32(target))
         arena.withUnsafeBufferPointer { bytes in
             buckets.add(position: spans.count - 1, count: spans.count) { position in
-                LiteralIndex.hash(UnsafeBufferPointer(rebasing: bytes[spans[position].range]))
+                let range = spans[position].range
+                return LiteralIndex.hash(ByteText.part(of: bytes, start: range.lowerBound, count: range.count))
             }
         }
     }

@@ -215,15 +215,17 @@ struct Search {
             if walk(node: child, depth: depth + 1, attempt: build) { return true }
         }
         if readable, table.trie.nodes[node].hasAffixed {
+            // Made once for every edge (a node with in-segment captures is rare on the way).
+            let text = view.text(of: view.segment(depth))
             for edge in table.trie.nodes[node].affixed
-            where Affixes.inner(of: view.text(ofSegment: depth), prefix: edge.prefix, suffix: edge.suffix) != nil {
+            where Affixes.inner(of: text, prefix: edge.prefix, suffix: edge.suffix) != nil {
                 advanced = true
                 if walk(node: edge.child, depth: depth + 1, attempt: build) { return true }
             }
         }
         if let capture = table.trie.nodes[node].capture {
             advanced = true
-            if view.isEmpty(segment: depth) {
+            if view.isEmpty(view.segment(depth)) {
                 note(table.trie.nodes[capture].firstRoute, depth: depth)
             } else if walk(node: capture, depth: depth + 1, attempt: build) {
                 return true

@@ -6,13 +6,13 @@ enum ByteText {
     static func equals(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // The length first: reading it costs less than comparing.
         guard text.utf8.count == bytes.count else { return false }
-        if let equal = text.utf8.withContiguousStorageIfAvailable({ equalBytes($0, bytes) }) { return equal }
+        if let equal = text.utf8.withContiguousStorageIfAvailable({ equal($0, bytes) }) { return equal }
         return text.utf8.elementsEqual(bytes)
     }
 
-    /// Whether `a` and `b` hold the same bytes (of the same count).
+    /// Whether `a` and `b` hold the same bytes.
     @inline(__always)
-    private static func equalBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
         var index = 0
         while index < a.count {
@@ -20,5 +20,28 @@ enum ByteText {
             index += 1
         }
         return true
+    }
+
+    /// Whether `bytes` spell the lower-cased `lowercased`, ASCII letters in either case (as
+    /// schemes and hosts are compared).
+    @inline(__always)
+    static func equal(_ bytes: UnsafeBufferPointer<UInt8>, ignoringASCIICaseTo lowercased: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == lowercased.count else { return false }
+        var index = 0
+        while index < bytes.count {
+            var byte = bytes[index]
+            if byte &- UInt8(ascii: "A") < 26 { byte |= 0x20 }
+            if byte != lowercased[index] { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// `count` bytes of `buffer` from `start`, without building a slice (which would ask the
+    /// runtime for its type metadata).
+    @inline(__always)
+    static func part(of buffer: UnsafeBufferPointer<UInt8>, start: Int, count: Int) -> UnsafeBufferPointer<UInt8> {
+        guard let base = buffer.baseAddress else { return buffer }
+        return UnsafeBufferPointer(start: base + start, count: count)
     }
 }

@@ -29,6 +29,8 @@ struct BoundValueList: Sendable, RandomAccessCollection, MutableCollection {
     var startIndex: Int { 0 }
     var endIndex: Int { count }
 
+    /// The value of slot `position`. Slots come from the route's compiled pattern, never from
+    /// a link; the check is the one `Array` makes, kept for the inline places.
     @inline(__always)
     subscript(position: Int) -> BoundValue {
         get {
