@@ -29,10 +29,8 @@ struct Evaluator {
         case fails(Problems)
     }
 
-    // The link is passed to each step rather than stored, so evaluating copies nothing of it.
-    let route: CompiledRoute
-    /// The route's labels, by slot (learned on the route's first use).
-    let labels: [LabelInfo]
+    // The link, the route and its labels (learned on the route's first use) are passed to each
+    // step rather than stored: evaluating copies nothing of the link, and retains nothing.
     let strictQuery: Bool
     let mode: Mode
 
@@ -54,33 +52,33 @@ struct Evaluator {
         _ route: CompiledRoute, view: LinkView, options: MatchOptions, mode: Mode, labels: [LabelInfo]? = nil,
         literalsWalked: Bool = false
     ) -> Evaluation {
-        var evaluator = Evaluator(route: route, labels: labels ?? route.labels, strictQuery: options.strictQuery, mode: mode)
+        let labels = labels ?? route.labels
+        var evaluator = Evaluator(strictQuery: options.strictQuery, mode: mode, labelCount: labels.count)
         evaluator.literalsWalked = literalsWalked && mode == .firstProblem
-        evaluator.run(view)
+        evaluator.run(route, labels, view)
         guard evaluator.failed else { return Evaluation(verdict: .fits(evaluator.takeValues()), progress: evaluator.progress) }
         if let first = evaluator.problems.first {
             return Evaluation(
                 verdict: .fails(Problems(first: first, more: Array(evaluator.problems.dropFirst()))), progress: evaluator.progress)
         }
         // In `firstProblem` mode the problem itself is not built: evaluate again to name it.
-        return evaluate(route, view: view, options: options, mode: .allProblems, labels: evaluator.labels)
+        return evaluate(route, view: view, options: options, mode: .allProblems, labels: labels)
     }
 
     /// Evaluates only the query items of `route`, never strictly: the items every route of a
     /// table shares, read beside the route.
     static func evaluateQuery(_ route: CompiledRoute, view: LinkView) -> Verdict {
-        var evaluator = Evaluator(route: route, labels: route.labels, strictQuery: false, mode: .allProblems)
-        evaluator.evaluateQuery(view)
+        let labels = route.labels
+        var evaluator = Evaluator(strictQuery: false, mode: .allProblems, labelCount: labels.count)
+        evaluator.evaluateQuery(route, labels, view)
         guard let first = evaluator.problems.first else { return .fits(evaluator.values) }
         return .fails(Problems(first: first, more: Array(evaluator.problems.dropFirst())))
     }
 
-    private init(route: CompiledRoute, labels: [LabelInfo], strictQuery: Bool, mode: Mode) {
-        self.route = route
-        self.labels = labels
+    private init(strictQuery: Bool, mode: Mode, labelCount: Int) {
         self.strictQuery = strictQuery
         self.mode = mode
-        values = BoundValueList(absent: labels.count)
+        values = BoundValueList(absent: labelCount)
         self.progress = Progress(scheme: true, host: true, depth: 0, pathComplete: false, query: 0)
     }
 
@@ -100,7 +98,9 @@ struct Evaluator {
     }
 
     /// In ``Mode/allProblems``, reports `text` if it does not convert to the label's type.
-    private mutating func check(_ label: Int, _ text: String, span: @autoclosure () -> Range<Int>?) {
+    private mutating func check(
+        _ labels: [LabelInfo], _ label: Int, _ text: String, span: @autoclosure () -> Range<Int>?
+    ) {
         guard mode == .allProblems else { return }
         let info = labels[label]
         if let failure = info.check(text) {
@@ -108,11 +108,11 @@ struct Evaluator {
         }
     }
 
-    private mutating func run(_ view: LinkView) {
-        evaluateOrigin(view)
-        if !stopped { evaluatePath(view) }
-        if !stopped { evaluateQuery(view) }
-        if !stopped { evaluateFragment(view) }
+    private mutating func run(_ route: CompiledRoute, _ labels: [LabelInfo], _ view: LinkView) {
+        evaluateOrigin(route, view)
+        if !stopped { evaluatePath(route, labels, view) }
+        if !stopped { evaluateQuery(route, labels, view) }
+        if !stopped { evaluateFragment(route, labels, view) }
     }
 
     // MARK: Scheme and host
@@ -125,7 +125,7 @@ struct Evaluator {
         return (scheme, view.hostKey == route.host)
     }
 
-    private mutating func evaluateOrigin(_ view: LinkView) {
+    private mutating func evaluateOrigin(_ route: CompiledRoute, _ view: LinkView) {
         if route.usesOrigins, let origin = view.origin {
             progress.scheme = origin.schemeFits
             progress.host = origin.hostFits
@@ -151,11 +151,11 @@ struct Evaluator {
 
     // MARK: Path
 
-    private mutating func evaluatePath(_ view: LinkView) {
+    private mutating func evaluatePath(_ route: CompiledRoute, _ labels: [LabelInfo], _ view: LinkView) {
         var fits = true
         for (offset, spec) in route.ast.segments.enumerated() {
             if case .rest(let name) = spec.value {
-                evaluateRest(view, from: offset, name: name, fits: fits)
+                evaluateRest(route, labels, view, from: offset, name: name, fits: fits)
                 return
             }
             guard offset < view.segmentCount else {
@@ -184,7 +184,7 @@ struct Evaluator {
                     fits = false
                 } else if let label = route.segmentLabels[offset] {
                     let text = view.text(of: segment)
-                    check(label, text, span: segment.range)
+                    check(labels, label, text, span: segment.range)
                     values[label] = .one(text)
                 }
             case .affixed(let prefix, _, let suffix):
@@ -192,7 +192,7 @@ struct Evaluator {
                 if let inner = Affixes.inner(of: text, prefix: prefix, suffix: suffix) {
                     if let label = route.segmentLabels[offset] {
                         values[label] = .one(inner)
-                        check(label, inner, span: Affixes.capturedRange(
+                        check(labels, label, inner, span: Affixes.capturedRange(
                             in: view.link.text, segment.range, prefixCount: prefix.utf8.count, suffixCount: suffix.utf8.count))
                     }
                 } else {
@@ -221,7 +221,9 @@ struct Evaluator {
 
     /// `${name...}` from segment `offset` to the end: one segment or more (none for an
     /// Optional or a list), each a value of its own for a list, joined with `/` for one value.
-    private mutating func evaluateRest(_ view: LinkView, from offset: Int, name: String, fits: Bool) {
+    private mutating func evaluateRest(
+        _ route: CompiledRoute, _ labels: [LabelInfo], _ view: LinkView, from offset: Int, name: String, fits: Bool
+    ) {
         let label = route.segmentLabels[offset]
         let info = label.map { labels[$0] }
         if let label, let mount = info?.mount {
@@ -256,7 +258,7 @@ struct Evaluator {
                 fitsAll = false
             } else {
                 let text = view.text(of: segment)
-                if let label, info?.isList == true { check(label, text, span: segment.range) }
+                if let label, info?.isList == true { check(labels, label, text, span: segment.range) }
                 texts.append(text)
             }
             if stopped { return }
@@ -269,7 +271,7 @@ struct Evaluator {
                 let joined = texts.joined(separator: "/")
                 values[label] = .one(joined)
                 let first = view.segment(offset).range.lowerBound
-                check(label, joined, span: first..<view.segment(view.segmentCount - 1).range.upperBound)
+                check(labels, label, joined, span: first..<view.segment(view.segmentCount - 1).range.upperBound)
             }
         }
         progress.pathComplete = fitsAll
@@ -277,7 +279,7 @@ struct Evaluator {
 
     // MARK: Query
 
-    private mutating func evaluateQuery(_ view: LinkView) {
+    private mutating func evaluateQuery(_ route: CompiledRoute, _ labels: [LabelInfo], _ view: LinkView) {
         let link = view.link
         WorkMeter.add(link.queryItems.count * max(1, route.ast.queryItems.count))
         // The pattern's items and the link's are read in place, by index: binding an item to
@@ -294,7 +296,7 @@ struct Evaluator {
                         continue
                     }
                     texts.append(item.value)
-                    check(label, item.value, span: item.valueRange ?? item.range)
+                    check(labels, label, item.value, span: item.valueRange ?? item.range)
                 }
                 values[label] = .many(texts)
                 progress.query += 1
@@ -344,7 +346,7 @@ struct Evaluator {
                 if let label {
                     values[label] = .one(found)
                     if !(labels[label].isOptional && found.isEmpty) {
-                        check(label, found, span: span)
+                        check(labels, label, found, span: span)
                     }
                 }
             case .affixed(let prefix, _, let suffix):
@@ -355,7 +357,7 @@ struct Evaluator {
                     progress.query += 1
                     if let label {
                         values[label] = .one(inner)
-                        check(label, inner, span: link.queryItems[firstIndex].valueRange.map {
+                        check(labels, label, inner, span: link.queryItems[firstIndex].valueRange.map {
                             Affixes.capturedRange(in: link.text, $0, prefixCount: prefix.utf8.count, suffixCount: suffix.utf8.count)
                         } ?? span)
                     }
@@ -387,7 +389,7 @@ struct Evaluator {
 
     // MARK: Fragment
 
-    private mutating func evaluateFragment(_ view: LinkView) {
+    private mutating func evaluateFragment(_ route: CompiledRoute, _ labels: [LabelInfo], _ view: LinkView) {
         guard let spec = route.ast.fragment else { return }
         let link = view.link
         switch LinkReader.decodedFragment(of: link) {
@@ -401,7 +403,7 @@ struct Evaluator {
                 if let label = route.fragmentLabel {
                     values[label] = .one(text)
                     if !(labels[label].isOptional && text.isEmpty) {
-                        check(label, text, span: link.fragmentRange)
+                        check(labels, label, text, span: link.fragmentRange)
                     }
                 }
             case .affixed(let prefix, _, let suffix):
@@ -410,7 +412,7 @@ struct Evaluator {
                 } else if let inner = Affixes.inner(of: text, prefix: prefix, suffix: suffix) {
                     if let label = route.fragmentLabel {
                         values[label] = .one(inner)
-                        check(label, inner, span: link.fragmentRange.map {
+                        check(labels, label, inner, span: link.fragmentRange.map {
                             Affixes.capturedRange(in: link.text, $0, prefixCount: prefix.utf8.count, suffixCount: suffix.utf8.count)
                         })
                     }

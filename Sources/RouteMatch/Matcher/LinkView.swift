@@ -43,7 +43,12 @@ struct LinkView: Sendable {
     /// the origin's path prefix in a view for the table's origins.
     var segmentCount: Int { link.segments.count - segmentStart }
     /// The query keys every route shares (read beside the route), which strict query mode accepts.
-    var sharedKeys: Set<String> = []
+    var sharedKeys: Set<String> {
+        get { sharedKeysIfAny ?? [] }
+        set { sharedKeysIfAny = newValue }
+    }
+    /// `nil` for none, as in most views: an empty set would still be released with each view.
+    private var sharedKeysIfAny: Set<String>?
 
     /// A view of `link` (taken, not copied) from a table with `defaults`.
     init(_ link: consuming LinkComponents, defaults: TableDefaults) {
@@ -92,7 +97,7 @@ struct LinkView: Sendable {
     private init(_ other: LinkView, segmentStart: Int) {
         shared = other.shared
         self.segmentStart = segmentStart
-        self.sharedKeys = other.sharedKeys
+        self.sharedKeysIfAny = other.sharedKeysIfAny
     }
 
     private init(mounting other: LinkView, segmentStart: Int) {
@@ -100,7 +105,7 @@ struct LinkView: Sendable {
             link: other.link, host: other.host, hostRange: other.hostRange,
             origin: OriginMatch(index: 0, prefixCount: 0, problems: [], schemeFits: true, hostFits: true))
         self.segmentStart = segmentStart
-        self.sharedKeys = other.sharedKeys
+        self.sharedKeysIfAny = other.sharedKeysIfAny
     }
 
     /// The view a mounted table reads: the segments from `offset` on, the link's query and

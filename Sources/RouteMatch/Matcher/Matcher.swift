@@ -3,12 +3,12 @@
 /// that matches none, the closest route and its problems.
 extension RouteTable {
     /// Builds a route's value from the texts its labels bind, or says which label refused.
-    typealias Build<Route> = (_ route: CompiledRoute, _ values: BoundValueList) throws(DecodeFailure) -> Route
+    typealias Build<Route> = (_ route: CompiledRoute, _ values: consuming BoundValueList) throws(DecodeFailure) -> Route
 
     /// Builds a route's value and keeps it (the caller's closure holds it): `nil` when it was
     /// built, else why not. The walk is not generic, so a hit looks up no generic metadata
     /// (`Optional<Route>`, `Result<Route, …>`) at each step; only the caller's closure is.
-    typealias Attempt = (_ route: CompiledRoute, _ values: BoundValueList) -> DecodeFailure?
+    typealias Attempt = (_ route: CompiledRoute, _ values: consuming BoundValueList) -> DecodeFailure?
 
     /// The view of `text` this table matches, or why there is none: the table's definition
     /// problems, or what makes the link unreadable.
@@ -29,7 +29,7 @@ extension RouteTable {
     ///   walk. A link whose host is not the table's also compares its path under at most
     ///   ``RouteTable/hostsComparedOnMiss`` other hosts.
     func match(_ view: consuming LinkView, attempt: Attempt) -> RouteMatchError? {
-        var search = Search(table: self, view: view)
+        var search = Search(view: view)
         let failure = run(&search, attempt: attempt)
         // The walk stops at a route built or at a route first used with definition problems.
         if let error = search.firstUseError { return error }
@@ -41,7 +41,7 @@ extension RouteTable {
     func match<Route>(_ view: consuming LinkView, build: Build<Route>, keep: (Route) -> Void) -> RouteMatchError? {
         match(view) { route, values in
             do throws(DecodeFailure) {
-                keep(try build(route, values))
+                keep(try build(route, consume values))
                 return nil
             } catch {
                 return error
@@ -86,46 +86,46 @@ extension RouteTable {
         guard let origin = search.view.origin else {
             // Each pattern gives its host.
             if let root = trie.roots[host] {
-                if search.walk(node: root, depth: 0, attempt: attempt) { return nil }
+                if search.walk(self, node: root, depth: 0, attempt: attempt) { return nil }
             } else {
                 // No route has this host: compare the path under the hosts it most likely meant,
                 // so the closest route is the one the rest of the link fits.
                 search.hostFailed = true
                 for other in hostsCompared(with: host) {
-                    if let root = trie.roots[other] { _ = search.walk(node: root, depth: 0, attempt: attempt) }
+                    if let root = trie.roots[other] { _ = search.walk(self, node: root, depth: 0, attempt: attempt) }
                 }
             }
-            return search.conclude(attempt: attempt)
+            return search.conclude(self, attempt: attempt)
         }
         // Routes whose pattern names this host come first (they are the more specific), then
         // the routes under the origin the link comes from.
         var walked = false
-        if !search.view.link.hostText.isEmpty, let root = trie.roots[host] {
+        if trie.hasHostRoots, !search.view.link.hostText.isEmpty, let root = trie.roots[host] {
             walked = true
             let view = search.view
             search.view = view.wholePath
-            if search.walk(node: root, depth: 0, attempt: attempt) { return nil }
+            if search.walk(self, node: root, depth: 0, attempt: attempt) { return nil }
             search.view = view
         }
-        if origin.accepted, let root = trie.roots[CompiledRoute.originsKey] {
+        if origin.accepted, let root = trie.originsRoot {
             walked = true
-            if search.walk(node: root, depth: 0, attempt: attempt) { return nil }
+            if search.walk(self, node: root, depth: 0, attempt: attempt) { return nil }
         }
         if !walked {
             // From no origin: compare the path under the nearest origin, then under the hosts
             // patterns give.
             search.hostFailed = true
-            if let root = trie.roots[CompiledRoute.originsKey] {
-                _ = search.walk(node: root, depth: 0, attempt: attempt)
+            if let root = trie.originsRoot {
+                _ = search.walk(self, node: root, depth: 0, attempt: attempt)
             }
             let view = search.view
             for other in hostsCompared(with: host) where other != CompiledRoute.originsKey {
                 guard let root = trie.roots[other] else { continue }
                 search.view = view.wholePath
-                _ = search.walk(node: root, depth: 0, attempt: attempt)
+                _ = search.walk(self, node: root, depth: 0, attempt: attempt)
             }
         }
-        return search.conclude(attempt: attempt)
+        return search.conclude(self, attempt: attempt)
     }
 
     /// How many declared hosts a link with an unknown host is compared under.
@@ -169,7 +169,7 @@ struct Search {
         case left(node: Int)
     }
 
-    let table: RouteTable
+    // The table is passed to each step, not stored: a search retains nothing for it.
     /// The view of the walk under way.
     var view: LinkView
     var hostFailed = false
@@ -184,14 +184,13 @@ struct Search {
     /// The closest route and the others reported beside it.
     static let keptAttempts = 4
 
-    init(table: RouteTable, view: LinkView) {
-        self.table = table
+    init(view: LinkView) {
         self.view = view
     }
 
     /// Walks the trie from `node`, having consumed `depth` segments; returns whether a route
     /// fitted and was built (by `attempt`).
-    mutating func walk(node: Int, depth: Int, attempt build: RouteTable.Attempt) -> Bool {
+    mutating func walk(_ table: RouteTable, node: Int, depth: Int, attempt build: RouteTable.Attempt) -> Bool {
         WorkMeter.add(1)
         // The node and the segment are read where they stand (`table.trie.nodes[node]`,
         // `view.segment(depth)`) each time, not bound to locals: the walk is `mutating` and
@@ -200,10 +199,10 @@ struct Search {
         if depth == view.segmentCount {
             if firstPath == nil { firstPath = .complete }
             // Shorter routes first, then those whose rest capture may take no segment.
-            if attemptEach(table.trie.nodes[node].terminals, build: build) { return true }
-            if attemptEach(table.trie.nodes[node].rests, build: build) { return true }
+            if attemptEach(table, table.trie.nodes[node].terminals, build: build) { return true }
+            if attemptEach(table, table.trie.nodes[node].rests, build: build) { return true }
             let below = table.trie.nodes[node].firstRouteBelow
-            if below != Int.max { note(below, depth: depth) }
+            if below != Int.max { note(table, below, depth: depth) }
             return false
         }
         var advanced = false
@@ -212,7 +211,7 @@ struct Search {
         let readable = view.segment(depth).badEscape == nil
         if readable, let child = view.child(of: node, in: table.trie, literal: depth) {
             advanced = true
-            if walk(node: child, depth: depth + 1, attempt: build) { return true }
+            if walk(table, node: child, depth: depth + 1, attempt: build) { return true }
         }
         if readable, table.trie.nodes[node].hasAffixed {
             // Made once for every edge (a node with in-segment captures is rare on the way).
@@ -220,40 +219,42 @@ struct Search {
             for edge in table.trie.nodes[node].affixed
             where Affixes.inner(of: text, prefix: edge.prefix, suffix: edge.suffix) != nil {
                 advanced = true
-                if walk(node: edge.child, depth: depth + 1, attempt: build) { return true }
+                if walk(table, node: edge.child, depth: depth + 1, attempt: build) { return true }
             }
         }
         if let capture = table.trie.nodes[node].capture {
             advanced = true
             if view.isEmpty(view.segment(depth)) {
-                note(table.trie.nodes[capture].firstRoute, depth: depth)
-            } else if walk(node: capture, depth: depth + 1, attempt: build) {
+                note(table, table.trie.nodes[capture].firstRoute, depth: depth)
+            } else if walk(table, node: capture, depth: depth + 1, attempt: build) {
                 return true
             }
         }
         if table.trie.nodes[node].hasRests {
             advanced = true
-            if attemptEach(table.trie.nodes[node].rests, build: build) { return true }
+            if attemptEach(table, table.trie.nodes[node].rests, build: build) { return true }
         }
         if !advanced {
             if firstPath == nil { firstPath = .left(node: node) }
-            note(table.trie.nodes[node].firstRoute, depth: depth)
+            note(table, table.trie.nodes[node].firstRoute, depth: depth)
         }
         return false
     }
 
     /// Attempts each route of `routes` in order; returns whether one was built.
     @inline(__always)
-    private mutating func attemptEach(_ routes: RouteTrie.RouteList, build: RouteTable.Attempt) -> Bool {
-        for route in routes where attempt(route, build: build) { return true }
+    private mutating func attemptEach(
+        _ table: RouteTable, _ routes: RouteTrie.RouteList, build: RouteTable.Attempt
+    ) -> Bool {
+        for route in routes where attempt(table, route, build: build) { return true }
         return false
     }
 
     /// Evaluates route `index`, whose path the walk matched, and builds it if it fits.
-    private mutating func attempt(_ index: Int, build: RouteTable.Attempt) -> Bool {
+    private mutating func attempt(_ table: RouteTable, _ index: Int, build: RouteTable.Attempt) -> Bool {
         let route = table.routes[index]
         guard !hostFailed else {
-            remember(explain(index, decodeFailure: nil))
+            remember(explain(table, index, decodeFailure: nil))
             return false
         }
         // The route's type, learned now on its first use: a route that shows a problem ends the search.
@@ -269,7 +270,8 @@ struct Search {
         // Consumed: the bound values are handed on, not copied out of the evaluation.
         switch (consume evaluation).verdict {
         case .fits(let values):
-            switch build(route, values) {
+            // Handed on, not copied: the route's decoder or closure keeps them.
+            switch build(route, consume values) {
             case nil: return true
             case .mounted(_, let error)? where error.subject == .pattern:
                 // A route of the mounted table, first used now, has definition problems.
@@ -278,7 +280,7 @@ struct Search {
             case .mounted(_, let error)?:
                 let problem = Problem(reason: error.reason, span: error.span)
                 remember(Attempt(route: index, view: view, progress: progress, problems: Problems(first: problem, more: []), mounted: error))
-            case let failure?: remember(explain(index, decodeFailure: failure))
+            case let failure?: remember(explain(table, index, decodeFailure: failure))
             }
         case .fails(let problems):
             remember(Attempt(route: index, view: view, progress: progress, problems: problems))
@@ -288,7 +290,7 @@ struct Search {
 
     /// Every problem of route `index`, with how far the link got into it. A route whose
     /// evaluation finds nothing wrong failed in its decoder, which names the cause.
-    private func explain(_ index: Int, decodeFailure: DecodeFailure?) -> Attempt {
+    private func explain(_ table: RouteTable, _ index: Int, decodeFailure: DecodeFailure?) -> Attempt {
         let route = table.routes[index]
         let evaluation = Evaluator.evaluate(route, view: view, options: table.options, mode: .allProblems)
         let progress = evaluation.progress
@@ -302,7 +304,7 @@ struct Search {
     }
 
     /// Records that the walk reached route `index` at `depth` segments without completing its path.
-    private mutating func note(_ index: Int, depth: Int) {
+    private mutating func note(_ table: RouteTable, _ index: Int, depth: Int) {
         guard index != Int.max else { return }
         let fits = Evaluator.originFits(table.routes[index], view)
         let progress = Progress(scheme: fits.scheme, host: fits.host, depth: depth, pathComplete: false, query: 0)
@@ -323,7 +325,7 @@ struct Search {
     }
 
     /// The literal segments the table offers where the link's path first left it.
-    private var expectedLiterals: Diagnosis.ExpectedLiterals? {
+    private func expectedLiterals(in table: RouteTable) -> Diagnosis.ExpectedLiterals? {
         guard !hostFailed, case .left(let index)? = firstPath else { return nil }
         let node = table.trie.nodes[index]
         guard node.literalCount > 0 else { return nil }
@@ -334,7 +336,7 @@ struct Search {
     /// The closest route's verdict: its problems, or (for a route the walk stopped short of
     /// that the evaluator finds fitting) the route itself. With no attempt recorded, the
     /// first-declared route is the closest.
-    func conclude(attempt build: RouteTable.Attempt) -> RouteMatchError? {
+    func conclude(_ table: RouteTable, attempt build: RouteTable.Attempt) -> RouteMatchError? {
         let best = attempts.first ?? Attempt(
             route: 0, view: view, progress: Progress(scheme: false, host: false, depth: 0, pathComplete: false, query: 0),
             problems: nil)
@@ -350,7 +352,7 @@ struct Search {
             case .fails(let found):
                 problems = found
             case .fits(let values):
-                switch build(route, values) {
+                switch build(route, consume values) {
                 case nil: return nil
                 case .mounted(_, let error)? where error.subject == .pattern:
                     return table.mountedDefinitionError(error, under: route)
@@ -363,7 +365,7 @@ struct Search {
         let input = Diagnosis.Input(
             view: best.view, defaults: table.defaults, route: route, problems: problems, others: others,
             hosts: hostFailed || !(best.view.origin?.hostFits ?? true) ? table.acceptedHosts : [],
-            expected: expectedLiterals)
+            expected: expectedLiterals(in: table))
         return RouteMatchError(
             reason: problems.first.reason, input: view.link.text, subject: .link, span: problems.first.span,
             closestRoute: route.reference, details: Memo { Diagnosis.details(input) })

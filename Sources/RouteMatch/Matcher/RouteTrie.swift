@@ -178,6 +178,11 @@ struct RouteTrie: Sendable {
     /// Root keys in the order their first route was declared (the index keeps its keys in
     /// insertion order).
     var hosts: [String] { roots.keys }
+    /// The root of the routes under the table's origins (``CompiledRoute/originsKey``), found
+    /// without hashing its key on every match.
+    private(set) var originsRoot: Int?
+    /// Whether a pattern gives its own host: a link's host is then looked up among the roots.
+    var hasHostRoots: Bool { roots.count > (originsRoot == nil ? 0 : 1) }
 
     /// Adds `route`; returns the node its path ends at.
     @discardableResult
@@ -189,6 +194,7 @@ struct RouteTrie: Sendable {
             node = nodes.count
             nodes.append(Node())
             roots.set(route.rootKey, to: node)
+            if route.usesOrigins { originsRoot = node }
         }
         nodes[node].firstRoute = min(nodes[node].firstRoute, route.index)
         for segment in route.ast.segments {

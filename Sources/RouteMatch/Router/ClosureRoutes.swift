@@ -149,12 +149,13 @@ extension RouteCodec {
     static func closures(_ entries: [ClosureRoutes<Route>.Entry]) -> RouteCodec {
         RouteCodec(
             build: { route, values throws(DecodeFailure) in
-                try RouteDecoder.translatingErrors {
+                // Made before the closure, which would otherwise copy the values it captures.
+                let captures = RouteCaptures(bound: BoundValues(labels: route.labelNames, values: consume values))
+                return try RouteDecoder.translatingErrors {
                     // The route's probe holds its build closure: read there, a hit looks up no
                     // metadata for an array of this table's entries. (Every route of a closure
                     // table is probed by a `ClosureProbe<Route>` of its own.)
-                    try unsafeDowncast(route.probe, to: ClosureProbe<Route>.self)
-                        .build(RouteCaptures(bound: BoundValues(labels: route.labelNames, values: values)))
+                    try unsafeDowncast(route.probe, to: ClosureProbe<Route>.self).build(captures)
                 }
             },
             encode: { value, table in

@@ -14,7 +14,7 @@ struct RouteCodec<Route>: @unchecked Sendable {
     }
 
     /// Builds route `route`'s value from the texts its labels bind, or says which label refused.
-    let build: (_ route: CompiledRoute, _ values: BoundValueList) throws(DecodeFailure) -> Route
+    let build: (_ route: CompiledRoute, _ values: consuming BoundValueList) throws(DecodeFailure) -> Route
     /// The route `value` renders with, or why it renders with none.
     let encode: (_ value: Route, _ table: RouteTable) -> Result<Encoded, RouteMatchError>
 }
@@ -33,7 +33,7 @@ extension RouteCodec where Route: Codable {
                 if route.labelNames.isEmpty, let constant = route.learnedBox.value.constant {
                     return unsafeDowncast(constant, to: ConstantRoute<Route>.self).value
                 }
-                return try RouteDecoder.decode(Route.self, caseKey: route.caseKey, labels: route.labelNames, values: values)
+                return try RouteDecoder.decode(Route.self, caseKey: route.caseKey, labels: route.labelNames, values: consume values)
             },
             encode: { value, table in
                 let encoder = RouteEncoder(isEnum: isEnum)

@@ -29,16 +29,18 @@ final class RouteDecoder: CaseDecoding {
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(caseKey: CaseKey?, labels: [String], values: BoundValueList) {
+    init(caseKey: CaseKey?, labels: [String], values: consuming BoundValueList) {
         self.caseKey = caseKey
-        self.bound = BoundValues(labels: labels, values: values)
+        self.bound = BoundValues(labels: labels, values: consume values)
     }
 
     /// Decodes `Route`, reporting the first label that does not convert.
     static func decode<Route: Decodable>(
-        _ type: Route.Type, caseKey: CaseKey?, labels: [String], values: BoundValueList
+        _ type: Route.Type, caseKey: CaseKey?, labels: [String], values: consuming BoundValueList
     ) throws(DecodeFailure) -> Route {
-        try translatingErrors { try Route(from: RouteDecoder(caseKey: caseKey, labels: labels, values: values)) }
+        // Made before the closure, which would otherwise copy the values it captures.
+        let decoder = RouteDecoder(caseKey: caseKey, labels: labels, values: consume values)
+        return try translatingErrors { try Route(from: decoder) }
     }
 
     /// Runs `build` (a type's `init(from:)` or a closure route's build closure), translating
