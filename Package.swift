@@ -19,8 +19,12 @@ let package = Package(
     targets: [
         .target(
             name: "RouteMatch",
+            dependencies: ["CRouteMatchAtomics"],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
+        // Two C11 atomic operations, inlined: how a route's learned state is read without a
+        // lock on Apple platforms older than `Synchronization` (see `LearnedSlots`).
+        .target(name: "CRouteMatchAtomics"),
         .target(
             name: "RouteMatchTool",
             dependencies: ["RouteMatch"],

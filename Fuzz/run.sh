@@ -22,12 +22,13 @@ esac
 mkdir -p .build-fuzz "fuzz-out/$target"
 binary=".build-fuzz/fuzz-$target"
 sources=$(find Sources/RouteMatch -name '*.swift' | sort)
-if [ ! -x "$binary" ] || [ -n "$(find Sources Fuzz/Targets -newer "$binary" -name '*.swift' | head -1)" ]; then
+if [ ! -x "$binary" ] || [ -n "$(find Sources Fuzz/Targets -newer "$binary" \( -name '*.swift' -o -name '*.h' \) | head -1)" ]; then
   echo "== building $binary"
   rm -f "$binary" # a failed build must not leave the previous binary to be fuzzed
   # ld.gold warns about ASan's local symbols; those lines are noise, not project warnings.
+  # The C module of the library's two atomic operations (static inline: nothing to link).
   swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name RouteMatchFuzz \
-    $sources Fuzz/Targets/FuzzRoutes.swift "$source" -o "$binary" 2>&1 \
+    -I Sources/CRouteMatchAtomics/include $sources Fuzz/Targets/FuzzRoutes.swift "$source" -o "$binary" 2>&1 \
     | grep -v "Cannot export local symbol '__asan" || true
   [ -x "$binary" ] || { echo "build failed" >&2; exit 1; }
 fi

@@ -1,8 +1,8 @@
 /// One route of a table, compiled: its pattern's syntax tree, its labels and where each
 /// label's text comes from in a link.
 final class CompiledRoute: @unchecked Sendable {
-    // Unchecked: every stored property is immutable but `learnedState`, which is read and
-    // written only under `LockPool.withLock(for:)` (see ``learned``).
+    // Unchecked: every stored property is immutable; what the route learns is kept in
+    // `learnedSlots`, written once and read atomically (see ``learned``).
     /// Where a label's text comes from.
     enum Source: Equatable, Sendable {
         /// The path segment at this index (after the host), whole or between its literal text.
@@ -42,11 +42,14 @@ final class CompiledRoute: @unchecked Sendable {
     /// The case's coding key (its pattern) for enum routes.
     let caseKey: CaseKey?
     /// The scheme a link must have (lower-cased), or `nil` for any; for a route under the
-    /// table's origins, the first origin's.
-    let scheme: String?
+    /// table's origins, the first origin's. (The pattern's own, else the table's default: read
+    /// from the two, not kept in each route.)
+    var scheme: String? { ast.origin.scheme ?? (tableDefaults.scheme.isEmpty ? nil : tableDefaults.scheme) }
     /// The host (lower-cased); `""` for none; for a route under the table's origins, the
     /// first origin's.
-    let host: String
+    var host: String { ast.origin.host ?? tableDefaults.host }
+    /// The defaults of the route's table, which give the scheme and host its pattern does not.
+    private let tableDefaults: TableDefaults
     /// The labels' names: each placeholder's, in the order they stand in the pattern. A
     /// label's index in the values a match binds is its place here (its slot).
     let labelNames: [String]
@@ -66,9 +69,9 @@ final class CompiledRoute: @unchecked Sendable {
     private let hasSyntaxProblem: Bool
     /// How the route's type is probed, on the route's first use.
     let probe: any RouteProbing
-    /// What the route's type says, once learned. (Kept in the route rather than in a memo
-    /// object: a table of many routes keeps no closure per route.)
-    private var learnedState: LearnedBox?
+    /// What the routes of the route's table learned, this route's at ``index``. (One object a
+    /// table, not a memo object a route: a table of many routes keeps no closure per route.)
+    private let learnedSlots: LearnedSlots
 
     /// Where each placeholder of a pattern binds: its labels' slots, found from the pattern alone.
     struct Slots: Sendable {
@@ -100,18 +103,18 @@ final class CompiledRoute: @unchecked Sendable {
 
     init(
         index: Int, ast: PatternAST, slots: Slots, caseKey: CaseKey?, usesOrigins: Bool,
-        scheme: String?, host: String, probe: any RouteProbing, hasSyntaxProblem: Bool = false,
-        learned: LearnedRoute? = nil
+        defaults: TableDefaults, probe: any RouteProbing, learnedSlots: LearnedSlots,
+        hasSyntaxProblem: Bool = false, learned: LearnedRoute? = nil
     ) {
         self.index = index
         self.ast = ast
         self.caseKey = caseKey
         self.usesOrigins = usesOrigins
-        self.scheme = scheme
-        self.host = host
+        self.tableDefaults = defaults
         self.probe = probe
         self.hasSyntaxProblem = hasSyntaxProblem
-        self.learnedState = learned.map(LearnedBox.init)
+        self.learnedSlots = learnedSlots
+        if let learned { _ = learnedSlots.store(LearnedBox(learned), at: index) }
         self.labelNames = slots.names
         self.sources = slots.sources
         self.segmentLabels = SlotIndices(slots.segmentLabels)
@@ -120,22 +123,17 @@ final class CompiledRoute: @unchecked Sendable {
     }
 
     /// What the route's type says of its values: learned now if the route was never used. Two
-    /// threads learning at once both probe, and both get what was stored first; the probe runs
-    /// outside the lock, so a probe that learns another route (a mount) never waits on it.
+    /// threads learning at once both probe, and both get what was stored first; no lock is
+    /// held, so a probe that learns another route (a mount) never waits on it.
     var learned: LearnedRoute { learnedBox.value }
 
     /// ``learned``, by reference: what a match reads, retaining one object rather than each
     /// part of the learned route.
     var learnedBox: LearnedBox {
-        let id = ObjectIdentifier(self)
-        if let known = LockPool.withLock(for: id, { learnedState }) { return known }
+        if let known = learnedSlots.box(at: index) { return known }
         let found = LearnedBox(LearnedRoute.learn(
             probe.probe(caseKey: caseKey), route: self, hasSyntaxProblem: hasSyntaxProblem, owner: probe.owner))
-        return LockPool.withLock(for: id) {
-            if let stored = learnedState { return stored }
-            learnedState = found
-            return found
-        }
+        return learnedSlots.store(found, at: index)
     }
 
     /// Where a placeholder stands in the pattern: its label's slot, where its text comes from,

@@ -118,9 +118,11 @@ final class RouteTable: @unchecked Sendable {
         var trie = RouteTrie()
         // Each route's problems, so that those found later (ambiguity) stand in declaration order.
         var found: [[DefinitionProblem]] = []
+        let learnedSlots = LearnedSlots(count: definitions.count)
         for (index, definition) in definitions.enumerated() {
             var routeProblems: [DefinitionProblem] = []
-            let route = RouteTable.compile(definition, index: index, defaults: defaults, problems: &routeProblems)
+            let route = RouteTable.compile(
+                definition, index: index, defaults: defaults, learnedSlots: learnedSlots, problems: &routeProblems)
             found.append(routeProblems)
             routes.append(route)
             trie.insert(route)
@@ -174,7 +176,7 @@ final class RouteTable: @unchecked Sendable {
     /// Compiles one definition from its pattern alone, appending the pattern's problems; what
     /// the route's type says is learned on the route's first use.
     private static func compile(
-        _ definition: RouteDefinition, index: Int, defaults: TableDefaults,
+        _ definition: RouteDefinition, index: Int, defaults: TableDefaults, learnedSlots: LearnedSlots,
         problems: inout [DefinitionProblem]
     ) -> CompiledRoute {
         let pattern = definition.pattern
@@ -191,8 +193,8 @@ final class RouteTable: @unchecked Sendable {
         let usesOrigins = !defaults.origins.isEmpty && ast.origin.host == nil
         let route = CompiledRoute(
             index: index, ast: ast, slots: slots, caseKey: definition.caseKey, usesOrigins: usesOrigins,
-            scheme: ast.origin.scheme ?? (defaults.scheme.isEmpty ? nil : defaults.scheme),
-            host: ast.origin.host ?? defaults.host, probe: definition.probe, hasSyntaxProblem: hasSyntaxProblem)
+            defaults: defaults, probe: definition.probe, learnedSlots: learnedSlots,
+            hasSyntaxProblem: hasSyntaxProblem)
         if !spans.isEmpty {
             // A pattern with a problem is named in it: its route is learned now (it matches nothing).
             let reference = route.reference

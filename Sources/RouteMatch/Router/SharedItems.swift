@@ -58,7 +58,9 @@ struct SharedItems: Sendable {
             name: name, labels: shape.labels, declaredLabels: shape.labels, problems: [], constant: nil)
         route = CompiledRoute(
             index: 0, ast: ast, slots: CompiledRoute.Slots(ast), caseKey: nil, usesOrigins: false,
-            scheme: nil, host: "", probe: StructProbe<Shared>(name: name), learned: learned)
+            defaults: TableDefaults(scheme: "", host: "", origins: [], options: MatchOptions()),
+            probe: StructProbe<Shared>(name: name), learnedSlots: LearnedSlots(count: 1),
+            learned: learned)
         keys = Set(shape.labels.map(\.name))
         switch shape.problem {
         case .label(let label, let type, let problem)?:

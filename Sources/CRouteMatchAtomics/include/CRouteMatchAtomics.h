@@ -1,0 +1,29 @@
+// Atomic access to a word that is written once, from zero to an object's address, and read by
+// many threads: what RouteMatch needs to read a route's learned state without a lock. Swift's
+// own atomics (`Synchronization.Atomic`) need macOS 15 and iOS 18; RouteMatch supports macOS
+// 10.15 and iOS 13, so the two operations are C11 atomics, inlined into their Swift callers.
+
+#ifndef CROUTEMATCH_ATOMICS_H
+#define CROUTEMATCH_ATOMICS_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+/// The word at `word`, read with acquire ordering: when it is not zero, everything written
+/// before it was stored (by `routematch_store_once`) is visible to the reader.
+static inline uintptr_t routematch_load_once(uintptr_t *_Nonnull word) {
+    return atomic_load_explicit((_Atomic(uintptr_t) *)word, memory_order_acquire);
+}
+
+/// Stores `value` at `word` if the word is still zero, with release ordering; returns the word
+/// as it stands after: `value`, or the value another thread stored first.
+static inline uintptr_t routematch_store_once(uintptr_t *_Nonnull word, uintptr_t value) {
+    uintptr_t expected = 0;
+    if (atomic_compare_exchange_strong_explicit(
+            (_Atomic(uintptr_t) *)word, &expected, value, memory_order_acq_rel, memory_order_acquire)) {
+        return value;
+    }
+    return expected;
+}
+
+#endif
