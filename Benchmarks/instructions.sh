@@ -5,7 +5,8 @@
 #
 #   swift build -c release && ./instructions.sh [OPERATION ...]
 #
-# Operations: closure-hit, enum-hit, enum-miss, urlcomponents-closure-link,
+# Operations: closure-hit, enum-hit, enum-miss, rendered-miss-1000 (a miss at the first segment
+# of the 1,000-route table, its diagnostic rendered), urlcomponents-closure-link,
 # urlcomponents-deep-link (all of them by default).
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -20,7 +21,7 @@ objcopy --strip-debug "$bench" "$stripped"
 chmod +x "$stripped"
 bench=$stripped
 operations=("$@")
-[ ${#operations[@]} -gt 0 ] || operations=(closure-hit enum-hit enum-miss urlcomponents-closure-link urlcomponents-deep-link)
+[ ${#operations[@]} -gt 0 ] || operations=(closure-hit enum-hit enum-miss rendered-miss-1000 urlcomponents-closure-link urlcomponents-deep-link)
 count() {
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bench" --repeat "$1" "$2" 2>&1 \
         | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'

@@ -91,6 +91,12 @@ if let flag = CommandLine.arguments.firstIndex(of: "--repeat"), flag + 2 < Comma
             }
             return 0
         },
+        // A miss at the first segment of the 1,000-route table, its diagnostic rendered: where
+        // "did you mean" and the list of expected literals meet every route.
+        "rendered-miss-1000": {
+            if case .failure(let error) = Routes1000.match("myapp://app/nope/item/42") { return error.description.utf8.count }
+            return 0
+        },
         "urlcomponents-closure-link": { consume(URLComponents(string: closureLink)) },
         "urlcomponents-deep-link": { consume(URLComponents(string: deep)) },
     ]
