@@ -1,3 +1,5 @@
+internal import CRouteMatchAtomics
+
 /// One table per route type, built on first use. A race to build it builds it twice at worst
 /// and keeps the first, so every caller sees the same table.
 ///
@@ -5,26 +7,95 @@
 /// `MountedTable<Route>` → `Router<Route>`, `SharedTable<Items>` → `SharedItems`), so the entry
 /// stored under a key is always an `Entry<T>` of the caller's `T`: a hit reads it back with no
 /// dynamic cast (a cast from an existential costs more than the rest of a small match).
+///
+/// The cache itself is not generic: ``Routable/router`` reads its entry inlined into the
+/// caller, where the route type is known, so that reading it asks the runtime for no generic
+/// metadata (`Router<Route>`'s and `Entry<Router<Route>>`'s lookups cost a typed hit some 750
+/// instructions when the getter was generic).
+@usableFromInline
 enum TableCache {
+    /// A cached table, by reference.
+    @usableFromInline
     final class Entry<T: Sendable>: Sendable {
-        let value: T
-        init(_ value: T) { self.value = value }
+        @usableFromInline let value: T
+        @usableFromInline init(_ value: T) { self.value = value }
     }
 
+    /// Every entry, by key: what the writers keep (under the lock), and what a reader asks when
+    /// the published table is full.
     private static let tables = Locked(IdentityTable<AnyObject>())
 
-    static func table<T: Sendable>(for key: Any.Type, as type: T.Type, build: () -> T) -> T {
-        let id = ObjectIdentifier(key)
-        if let cached = tables.withLock({ $0[id] }) {
-            assert(cached is Entry<T>, "TableCache: key \(key) used with two table types")
-            return unsafeDowncast(cached, to: Entry<T>.self).value
-        }
-        let built = Entry(build())
-        let kept = tables.withLock { storage in
-            if let existing = storage[id] { return existing }
-            storage.set(built, for: id)
+    /// How many key and entry pairs are published for reading without a lock: an app has a few
+    /// route types, and a type past half of them is read under the lock.
+    private static let publishedCapacity = 256
+    // Unsafe: the pointer is written once, here; its words are written once each, through
+    // `routematch_store_once`, and read through `routematch_load_once`.
+    /// Pairs of words (a key's address, its entry's address), open-addressed by the key.
+    nonisolated(unsafe) private static let published: UnsafeMutablePointer<UInt> = {
+        let words = UnsafeMutablePointer<UInt>.allocate(capacity: 2 * publishedCapacity)
+        words.initialize(repeating: 0, count: 2 * publishedCapacity)
+        return words
+    }()
+
+    /// The entry kept for `key` (an ``Entry``), made by `build` on the key's first use.
+    ///
+    /// A match reads its table here: the entry is read without a lock, from a table of
+    /// published pairs (each word written once, from zero, and never again). An entry lives as
+    /// long as the process.
+    @usableFromInline
+    static func entry(for key: Any.Type, build: () -> AnyObject) -> AnyObject {
+        let id = UInt(bitPattern: ObjectIdentifier(key))
+        if let entry = publishedEntry(id) { return entry }
+        if let cached = tables.withLock({ $0[ObjectIdentifier(key)] }) { return cached }
+        let built = build()
+        return tables.withLock { storage in
+            if let existing = storage[ObjectIdentifier(key)] { return existing }
+            storage.set(built, for: ObjectIdentifier(key))
+            if storage.count <= publishedCapacity / 2 { publish(built, for: id) }
             return built
         }
-        return unsafeDowncast(kept, to: Entry<T>.self).value
+    }
+
+    /// The first slot of `id`'s probe sequence.
+    @inline(__always)
+    private static func firstSlot(_ id: UInt) -> Int {
+        // Types are 16-byte aligned: the bits above those pick the slot.
+        Int(truncatingIfNeeded: (id >> 4) &* 0x9E37_79B9_7F4A_7C15 >> 56) & (publishedCapacity - 1)
+    }
+
+    /// The entry published for `id`, if any: its probe sequence, up to an empty slot.
+    @inline(__always)
+    private static func publishedEntry(_ id: UInt) -> AnyObject? {
+        var slot = firstSlot(id)
+        for _ in 0..<publishedCapacity {
+            let key = routematch_load_once(published + 2 * slot)
+            if key == 0 { return nil }
+            if key == id {
+                // The entry's word was stored before the key's: not zero once the key is seen.
+                let entry = routematch_load_once(published + 2 * slot + 1)
+                return Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: entry).unsafelyUnwrapped)
+                    .takeUnretainedValue()
+            }
+            slot = (slot + 1) & (publishedCapacity - 1)
+        }
+        return nil
+    }
+
+    /// Publishes `entry` for `id` (called under the lock, so writers never race): the entry's
+    /// word first, then the key's, each with release ordering. The table keeps the entry for
+    /// good.
+    private static func publish(_ entry: AnyObject, for id: UInt) {
+        var slot = firstSlot(id)
+        while routematch_load_once(published + 2 * slot) != 0 { slot = (slot + 1) & (publishedCapacity - 1) }
+        let address = UInt(bitPattern: Unmanaged.passRetained(entry).toOpaque())
+        _ = routematch_store_once(published + 2 * slot + 1, address)
+        _ = routematch_store_once(published + 2 * slot, id)
+    }
+
+    /// The table of type `T` kept for `key`, built by `build` on the key's first use.
+    static func table<T: Sendable>(for key: Any.Type, as type: T.Type, build: () -> T) -> T {
+        let entry = entry(for: key) { Entry(build()) }
+        assert(entry is Entry<T>, "TableCache: key \(key) used with two table types")
+        return unsafeDowncast(entry, to: Entry<T>.self).value
     }
 }
