@@ -1,7 +1,7 @@
 /// One route of a table, compiled: its pattern's syntax tree, its labels and where each
 /// label's text comes from in a link.
-final class CompiledRoute: @unchecked Sendable {
-    // Unchecked: every stored property is immutable; what the route learns is kept in
+final class CompiledRoute: Sendable {
+    // Checked: every stored property is immutable; what the route learns is kept in
     // `learnedSlots`, written once and read atomically (see ``learned``).
     /// Where a label's text comes from.
     enum Source: Equatable, Sendable {
