@@ -1,5 +1,6 @@
-// Atomic access to a word that is written once, from zero to an object's address, and read by
-// many threads: what RouteMatch needs to read a route's learned state without a lock. Swift's
+// Atomic access to a word that is written once, from zero, and read by many threads: what
+// RouteMatch needs to read a route's learned state and its type cache without a lock (see
+// `OnceReference` in the RouteMatch target). Swift's
 // own atomics (`Synchronization.Atomic`) need macOS 15 and iOS 18; RouteMatch supports macOS
 // 10.15 and iOS 13, so the two operations are C11 atomics, inlined into their Swift callers.
 

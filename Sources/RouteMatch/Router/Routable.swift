@@ -79,8 +79,7 @@ extension Routable {
     public static var router: Router<Self> {
         // Inlined into the caller, where `Self` is known: the entry's and the router's types are
         // concrete there, so a match looks up no generic metadata to read the cache.
-        let entry = TableCache.entry(for: Self.self) { TableCache.Entry(Router<Self>(Self.self)) }
-        return unsafeDowncast(entry, to: TableCache.Entry<Router<Self>>.self).value
+        TableCache.table(for: Self.self, as: Router<Self>.self) { Router<Self>(Self.self) }
     }
 
     /// Matches a link against the type's routes.

@@ -8,10 +8,10 @@ internal import CRouteMatchAtomics
 /// stored under a key is always an `Entry<T>` of the caller's `T`: a hit reads it back with no
 /// dynamic cast (a cast from an existential costs more than the rest of a small match).
 ///
-/// The cache itself is not generic: ``Routable/router`` reads its entry inlined into the
-/// caller, where the route type is known, so that reading it asks the runtime for no generic
-/// metadata (`Router<Route>`'s and `Entry<Router<Route>>`'s lookups cost a typed hit some 750
-/// instructions when the getter was generic).
+/// ``table(for:as:build:)`` is inlined into its caller (``Routable/router`` among them), where
+/// the table type is known, and what it calls is not generic: reading the cache asks the
+/// runtime for no generic metadata (`Router<Route>`'s and `Entry<Router<Route>>`'s lookups cost
+/// a typed hit some 750 instructions when the getter was generic).
 @usableFromInline
 enum TableCache {
     /// A cached table, by reference.
@@ -29,7 +29,7 @@ enum TableCache {
     /// route types, and a type past half of them is read under the lock.
     private static let publishedCapacity = 256
     // Unsafe: the pointer is written once, here; its words are written once each, through
-    // `routematch_store_once`, and read through `routematch_load_once`.
+    // `routematch_store_once` (`OnceReference` for the entries), and read atomically.
     /// Pairs of words (a key's address, its entry's address), open-addressed by the key.
     nonisolated(unsafe) private static let published: UnsafeMutablePointer<UInt> = {
         let words = UnsafeMutablePointer<UInt>.allocate(capacity: 2 * publishedCapacity)
@@ -70,12 +70,8 @@ enum TableCache {
         for _ in 0..<publishedCapacity {
             let key = routematch_load_once(published + 2 * slot)
             if key == 0 { return nil }
-            if key == id {
-                // The entry's word was stored before the key's: not zero once the key is seen.
-                let entry = routematch_load_once(published + 2 * slot + 1)
-                return Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: entry).unsafelyUnwrapped)
-                    .takeUnretainedValue()
-            }
+            // The entry's word was stored before the key's: not zero once the key is seen.
+            if key == id { return OnceReference.load(published + 2 * slot + 1, as: AnyObject.self) }
             slot = (slot + 1) & (publishedCapacity - 1)
         }
         return nil
@@ -87,12 +83,12 @@ enum TableCache {
     private static func publish(_ entry: AnyObject, for id: UInt) {
         var slot = firstSlot(id)
         while routematch_load_once(published + 2 * slot) != 0 { slot = (slot + 1) & (publishedCapacity - 1) }
-        let address = UInt(bitPattern: Unmanaged.passRetained(entry).toOpaque())
-        _ = routematch_store_once(published + 2 * slot + 1, address)
+        _ = OnceReference.publish(entry, at: published + 2 * slot + 1)
         _ = routematch_store_once(published + 2 * slot, id)
     }
 
     /// The table of type `T` kept for `key`, built by `build` on the key's first use.
+    @inlinable
     static func table<T: Sendable>(for key: Any.Type, as type: T.Type, build: () -> T) -> T {
         let entry = entry(for: key) { Entry(build()) }
         assert(entry is Entry<T>, "TableCache: key \(key) used with two table types")
