@@ -128,6 +128,33 @@ import Testing
         #expect(caseKey.isStored(as: BitsKey<UInt8>.self))
     }
 
+    // MARK: Case-level keys kept by a learned route
+
+    @Test func aCaseKeyListGivesItsKeyToItsOwnKeyTypeOnly() {
+        let list = CaseKeyList.make(BitsKey<UInt8>(7))
+        #expect(list.holds(BitsKey<UInt8>.self))
+        #expect(!list.holds(BitsKey<UInt16>.self))
+        #expect(!list.holds(Key24.self))
+        #expect(list.keys(as: BitsKey<UInt8>.self) == [BitsKey<UInt8>(7)])
+    }
+
+    /// A case with values keeps its one case-level key once learned, and every hit decodes
+    /// through it; a case without values keeps its value instead, and no keys.
+    @Test func aLearnedCaseWithValuesKeepsItsCaseKeysAndDecodesThroughThem() throws {
+        let router = Router(AppRoute.self)
+        for (link, expected) in [
+            ("myapp://app/user/4/profile", AppRoute.userProfile(id: "4")), ("myapp://app/user/5/profile", .userProfile(id: "5")),
+            ("myapp://app/user/6/posts?page=2&premium=true", .userPosts(id: 6, page: 2, premium: true)),
+            ("myapp://app/article/a-b", .article(slug: "a-b", ref: nil)), ("myapp://app/", .home),
+        ] {
+            #expect(try router.match(link).get() == expected)
+        }
+        let learned = router.table.routes.map { $0.learnedBox.value }
+        #expect(learned.map { $0.caseKeys == nil } == [true, false, false, false])
+        #expect(learned.map { $0.constant == nil } == [false, true, true, true])
+        #expect(learned.map { $0.caseKeys?.keys(as: AppRoute.CodingKeys.self) } == [nil, [.userProfile], [.userPosts], [.article]])
+    }
+
     // MARK: Standard scalars known by identity
 
     /// A type, and what RouteMatch knows of it without asking the runtime beside what the

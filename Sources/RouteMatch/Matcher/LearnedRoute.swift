@@ -7,6 +7,8 @@ struct ProbedRoute: Sendable {
     var problem: ProbeProblem?
     /// The value of a case without associated values, boxed (see ``ConstantRoute``).
     var constant: (any AnyObject & Sendable)? = nil
+    /// An enum case's case-level keys (see ``CaseKeyList``).
+    var caseKeys: CaseKeyList? = nil
 }
 
 /// How a route definition learns its route: probes that run on the route's first use. (Each
@@ -40,7 +42,9 @@ final class CaseProbe<Route: Routable>: RouteProbing, @unchecked Sendable {
         if shape.labels.isEmpty, shape.problem == nil, !(Route.self is AnyClass), let value = shape.value as? Route {
             constant = ConstantRoute(value)
         }
-        return ProbedRoute(name: Router<Route>.caseName(shape), labels: shape.labels, problem: shape.problem, constant: constant)
+        return ProbedRoute(
+            name: Router<Route>.caseName(shape), labels: shape.labels, problem: shape.problem, constant: constant,
+            caseKeys: shape.caseKeys)
     }
 }
 
@@ -126,10 +130,12 @@ struct LearnedRoute: Sendable {
     /// The definition problems the type shows, in the order they stand in the pattern.
     let problems: [DefinitionProblem]
     let constant: (any AnyObject & Sendable)?
+    /// An enum case's case-level keys, kept for its decodes (see ``CaseKeyList``).
+    let caseKeys: CaseKeyList?
 
     init(
         name: String, labels: [LabelInfo], declaredLabels: [LabelInfo], problems: [DefinitionProblem],
-        constant: (any AnyObject & Sendable)?
+        constant: (any AnyObject & Sendable)?, caseKeys: CaseKeyList? = nil
     ) {
         self.name = name
         self.labels = LearnedRoute.shared(labels)
@@ -139,6 +145,7 @@ struct LearnedRoute: Sendable {
         self.declaredOrder = sameOrder ? nil : declaredLabels
         self.problems = problems
         self.constant = constant
+        self.caseKeys = caseKeys
     }
 
     /// The labels in the order the type declares them.
@@ -238,6 +245,7 @@ struct LearnedRoute: Sendable {
         return LearnedRoute(
             name: probed.name, labels: labels, declaredLabels: declared,
             problems: problems.sorted { ($0.span?.lowerBound ?? 0) < ($1.span?.lowerBound ?? 0) }, // stable
-            constant: problems.isEmpty && declared.isEmpty ? probed.constant : nil)
+            constant: problems.isEmpty && declared.isEmpty ? probed.constant : nil,
+            caseKeys: declared.isEmpty ? nil : probed.caseKeys)
     }
 }

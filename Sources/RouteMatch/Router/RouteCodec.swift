@@ -30,10 +30,12 @@ extension RouteCodec where Route: Codable {
             build: { route, values throws(DecodeFailure) in
                 // Only a route of this table's type keeps a constant, a `ConstantRoute<Route>`.
                 // (A route whose pattern names no value is the only kind that can have one.)
-                if route.labelNames.isEmpty, let constant = route.learnedBox.value.constant {
+                let learned = route.learnedBox
+                if route.labelNames.isEmpty, let constant = learned.value.constant {
                     return unsafeDowncast(constant, to: ConstantRoute<Route>.self).value
                 }
-                return try RouteDecoder.decode(Route.self, caseKey: route.caseKey, labels: route.labelNames, values: consume values)
+                return try RouteDecoder.decode(
+                    Route.self, route: route, caseKeys: learned.value.caseKeys, values: consume values)
             },
             encode: { value, table in
                 let encoder = RouteEncoder(isEnum: isEnum)

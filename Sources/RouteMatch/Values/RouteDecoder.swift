@@ -23,23 +23,29 @@ enum DecodeFailure: Error {
 /// Builds a route value through its own `init(from:)`, serving each label its bound text
 /// converted to the label's type.
 final class RouteDecoder: CaseDecoding {
-    let caseKey: CaseKey?
+    /// The route whose value is decoded: held, where copying its case key and label names out
+    /// cost a retain of each and an outlined copy of the optional key on every hit.
+    let route: CompiledRoute
+    var caseKey: CaseKey? { route.caseKey }
+    /// The case level's keys, as the route learned them (see ``CaseKeyList``).
+    let caseKeyList: CaseKeyList?
     /// What the match bound, by label.
     let bound: BoundValues
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(caseKey: CaseKey?, labels: [String], values: consuming BoundValueList) {
-        self.caseKey = caseKey
-        self.bound = BoundValues(labels: labels, values: consume values)
+    init(route: CompiledRoute, caseKeys: CaseKeyList?, values: consuming BoundValueList) {
+        self.route = route
+        self.caseKeyList = caseKeys
+        self.bound = BoundValues(labels: route.labelNames, values: consume values)
     }
 
     /// Decodes `Route`, reporting the first label that does not convert.
     static func decode<Route: Decodable>(
-        _ type: Route.Type, caseKey: CaseKey?, labels: [String], values: consuming BoundValueList
+        _ type: Route.Type, route: CompiledRoute, caseKeys: CaseKeyList?, values: consuming BoundValueList
     ) throws(DecodeFailure) -> Route {
         // Made before the closure, which would otherwise copy the values it captures.
-        let decoder = RouteDecoder(caseKey: caseKey, labels: labels, values: consume values)
+        let decoder = RouteDecoder(route: route, caseKeys: caseKeys, values: consume values)
         return try translatingErrors { try Route(from: decoder) }
     }
 
@@ -70,11 +76,14 @@ final class RouteDecoder: CaseDecoding {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        if caseKey != nil { return KeyedDecodingContainer(CaseLevel<Key, RouteDecoder>(owner: self)) }
+        if route.caseKey != nil { return KeyedDecodingContainer(CaseLevel<Key, RouteDecoder>(owner: self)) }
         return KeyedDecodingContainer(Labels<Key>(decoder: self))
     }
 
-    func caseKeys<Key: CodingKey>(as type: Key.Type) -> [Key] { caseKey.keys(as: Key.self) }
+    func caseKeys<Key: CodingKey>(as type: Key.Type) -> [Key] {
+        if let caseKeyList, caseKeyList.holds(Key.self) { return caseKeyList.keys(as: Key.self) }
+        return route.caseKey.keys(as: Key.self)
+    }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw refusal() }
 

@@ -22,6 +22,8 @@ final class ShapeProbe: CaseDecoding {
         var problem: ProbeProblem?
         /// The sample value, when the probe made one.
         var value: Any?
+        /// The case level's keys, as the type's `init(from:)` asked for them (enums only).
+        var caseKeys: CaseKeyList?
     }
 
     let caseKey: CaseKey?
@@ -57,7 +59,12 @@ final class ShapeProbe: CaseDecoding {
         return KeyedDecodingContainer(Labels<Key>(probe: self))
     }
 
-    func caseKeys<Key: CodingKey>(as type: Key.Type) -> [Key] { caseKey.keys(as: Key.self) }
+    func caseKeys<Key: CodingKey>(as type: Key.Type) -> [Key] {
+        let keys = caseKey.keys(as: Key.self)
+        // Kept for the route's decodes when it is the case's one key.
+        if keys.count == 1 { shape.caseKeys = CaseKeyList.make(keys[0]) }
+        return keys
+    }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         throw ProbeStop()
