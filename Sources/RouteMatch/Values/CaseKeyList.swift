@@ -7,7 +7,8 @@
 /// with callgrind); kept, it costs a retain. The list is made by the probe that learns the
 /// route, which runs the same `init(from:)` and so asks for the same key type.
 class CaseKeyList: @unchecked Sendable {
-    // Unchecked: immutable; its subclass holds an immutable array of payload-free key values.
+    // Unchecked: immutable; its subclass holds an immutable array of the route type's coding-key
+    // values, which are only read.
     private let keyType: ObjectIdentifier
 
     fileprivate init(keyType: ObjectIdentifier) { self.keyType = keyType }
