@@ -130,12 +130,16 @@ import Testing
 
     // MARK: Case-level keys kept by a learned route
 
-    @Test func aCaseKeyListGivesItsKeyToItsOwnKeyTypeOnly() {
-        let list = CaseKeyList.make(BitsKey<UInt8>(7))
-        #expect(list.holds(BitsKey<UInt8>.self))
-        #expect(!list.holds(BitsKey<UInt16>.self))
-        #expect(!list.holds(Key24.self))
-        #expect(list.keys(as: BitsKey<UInt8>.self) == [BitsKey<UInt8>(7)])
+    /// A list is made, and read, only for a key of the type whose bits the route's case key
+    /// keeps: that check on the case key says what the list holds.
+    @Test func aCaseKeyListIsReadOnlyAsTheKeyTypeItsCaseKeyStores() {
+        let caseKey: CaseKey? = CaseKey(text: "k7", value: BitsKey<UInt8>(7))
+        let stores = [
+            caseKey.stores(BitsKey<UInt8>.self), caseKey.stores(BitsKey<UInt16>.self), caseKey.stores(Key24.self),
+            CaseKey?.none.stores(BitsKey<UInt8>.self),
+        ]
+        #expect(stores == [true, false, false, false])
+        #expect(CaseKeyList.make(BitsKey<UInt8>(7)).keys(as: BitsKey<UInt8>.self) == [BitsKey<UInt8>(7)])
     }
 
     /// A case with values keeps its one case-level key once learned, and every hit decodes

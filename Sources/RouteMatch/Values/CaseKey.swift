@@ -58,6 +58,14 @@ struct CaseKey: @unchecked Sendable {
 }
 
 extension Optional where Wrapped == CaseKey {
+    /// Whether this is a case key whose bits are kept and whose type is `Key`
+    /// (``CaseKey/isStored(as:)``).
+    @inline(__always)
+    func stores<Key: CodingKey>(_ type: Key.Type) -> Bool {
+        guard let caseKey = self else { return false }
+        return caseKey.isStored(as: Key.self)
+    }
+
     /// The case level's keys for this case key, as `Key`: none for a struct route.
     @inline(__always)
     func keys<Key: CodingKey>(as type: Key.Type) -> [Key] {

@@ -6,22 +6,22 @@
 /// the array's generic storage type each time (about 900 instructions of a hit, measured
 /// with callgrind); kept, it costs a retain. The list is made by the probe that learns the
 /// route, which runs the same `init(from:)` and so asks for the same key type.
+///
+/// A list is made only for a key whose type is the route's ``CaseKey`` type and whose bits the
+/// case key keeps (``CaseKey/isStored(as:)``): that check, made on the case key, says what type
+/// the list holds, so the list stores no type of its own.
 class CaseKeyList: @unchecked Sendable {
-    // Unchecked: immutable; its subclass holds an immutable array of the route type's coding-key
-    // values, which are only read.
-    private let keyType: ObjectIdentifier
+    // Unchecked: it stores nothing; its subclass holds an immutable array of the route type's
+    // coding-key values, which are only read.
 
-    fileprivate init(keyType: ObjectIdentifier) { self.keyType = keyType }
+    fileprivate init() {}
 
     /// The list of the one key `key`.
     static func make<Key: CodingKey>(_ key: Key) -> CaseKeyList { TypedCaseKeyList([key]) }
 
-    /// Whether the list holds keys of type `Key`: the condition for ``keys(as:)``.
-    @inline(__always)
-    func holds<Key: CodingKey>(_ type: Key.Type) -> Bool { keyType == ObjectIdentifier(Key.self) }
-
-    /// The keys, as `Key` (the caller checked ``holds(_:)``): a downcast to the subclass of
-    /// that key type, with no dynamic cast and no lookup of `[Key]`'s metadata.
+    /// The keys, as `Key`: a downcast to the subclass of that key type, with no dynamic cast
+    /// and no lookup of `[Key]`'s metadata. The caller checked that the route's case key stores
+    /// a `Key` (the condition the list was made on).
     @inline(__always)
     func keys<Key: CodingKey>(as type: Key.Type) -> [Key] {
         unsafeDowncast(self, to: TypedCaseKeyList<Key>.self).keys
@@ -34,6 +34,6 @@ private final class TypedCaseKeyList<Key: CodingKey>: CaseKeyList, @unchecked Se
 
     init(_ keys: [Key]) {
         self.keys = keys
-        super.init(keyType: ObjectIdentifier(Key.self))
+        super.init()
     }
 }

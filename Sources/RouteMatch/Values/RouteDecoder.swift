@@ -81,7 +81,7 @@ final class RouteDecoder: CaseDecoding {
     }
 
     func caseKeys<Key: CodingKey>(as type: Key.Type) -> [Key] {
-        if let caseKeyList, caseKeyList.holds(Key.self) { return caseKeyList.keys(as: Key.self) }
+        if let caseKeyList, route.caseKey.stores(Key.self) { return caseKeyList.keys(as: Key.self) }
         return route.caseKey.keys(as: Key.self)
     }
 
