@@ -66,13 +66,25 @@ extension Optional where Wrapped == CaseKey {
         return caseKey.isStored(as: Key.self)
     }
 
-    /// The case level's keys for this case key, as `Key`: none for a struct route.
+    /// The case level's keys for this case key, as `Key`: none for a struct route; `kept`'s
+    /// array, made once for the route (``keptKeys(as:)``), when the key is stored as a `Key`.
     @inline(__always)
-    func keys<Key: CodingKey>(as type: Key.Type) -> [Key] {
+    func keys<Key: CodingKey>(as type: Key.Type, kept: CaseKeyList? = nil) -> [Key] {
         guard let caseKey = self else { return [] }
         // No `Key?` on the way: each generic type named here is a metadata lookup per decode.
-        if caseKey.isStored(as: Key.self) { return [caseKey.load(Key.self)] }
+        if caseKey.isStored(as: Key.self) {
+            // The list was made on this same condition, so it holds `Key`s.
+            if let kept { return kept.keys(as: Key.self) }
+            return [caseKey.load(Key.self)]
+        }
         return CaseKey.keys(named: caseKey.text)
+    }
+
+    /// The list of this case key's one key, to keep for the route's decodes: only for a key
+    /// stored as a `Key` (the condition ``keys(as:kept:)`` reads the list on).
+    func keptKeys<Key: CodingKey>(as type: Key.Type) -> CaseKeyList? {
+        guard stores(Key.self), let caseKey = self else { return nil }
+        return CaseKeyList.make(caseKey.load(Key.self))
     }
 }
 

@@ -8,8 +8,9 @@
 /// route, which runs the same `init(from:)` and so asks for the same key type.
 ///
 /// A list is made only for a key whose type is the route's ``CaseKey`` type and whose bits the
-/// case key keeps (``CaseKey/isStored(as:)``): that check, made on the case key, says what type
-/// the list holds, so the list stores no type of its own.
+/// case key keeps (``CaseKey/isStored(as:)``): that check, made on the case key where it reads
+/// the key anyway (`keys(as:kept:)`), says what type the list holds, so the list stores no type
+/// of its own.
 class CaseKeyList: @unchecked Sendable {
     // Unchecked: it stores nothing; its subclass holds an immutable array of the route type's
     // coding-key values, which are only read.
@@ -20,8 +21,8 @@ class CaseKeyList: @unchecked Sendable {
     static func make<Key: CodingKey>(_ key: Key) -> CaseKeyList { TypedCaseKeyList([key]) }
 
     /// The keys, as `Key`: a downcast to the subclass of that key type, with no dynamic cast
-    /// and no lookup of `[Key]`'s metadata. The caller checked that the route's case key stores
-    /// a `Key` (the condition the list was made on).
+    /// and no lookup of `[Key]`'s metadata. Read only through `CaseKey?.keys(as:kept:)`, which
+    /// checks that the route's case key stores a `Key` (the condition the list was made on).
     @inline(__always)
     func keys<Key: CodingKey>(as type: Key.Type) -> [Key] {
         unsafeDowncast(self, to: TypedCaseKeyList<Key>.self).keys

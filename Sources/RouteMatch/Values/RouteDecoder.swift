@@ -81,8 +81,7 @@ final class RouteDecoder: CaseDecoding {
     }
 
     func caseKeys<Key: CodingKey>(as type: Key.Type) -> [Key] {
-        if let caseKeyList, route.caseKey.stores(Key.self) { return caseKeyList.keys(as: Key.self) }
-        return route.caseKey.keys(as: Key.self)
+        route.caseKey.keys(as: Key.self, kept: caseKeyList)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw refusal() }

@@ -60,10 +60,9 @@ final class ShapeProbe: CaseDecoding {
     }
 
     func caseKeys<Key: CodingKey>(as type: Key.Type) -> [Key] {
-        let keys = caseKey.keys(as: Key.self)
-        // Kept for the route's decodes when it is the case's one key, of the case key's own type.
-        if keys.count == 1, caseKey.stores(Key.self) { shape.caseKeys = CaseKeyList.make(keys[0]) }
-        return keys
+        // Kept for the route's decodes, which then read the same array.
+        shape.caseKeys = caseKey.keptKeys(as: Key.self)
+        return caseKey.keys(as: Key.self, kept: shape.caseKeys)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
