@@ -83,6 +83,24 @@ import Testing
         }
     }
 
+    // MARK: Where a label's text comes from
+
+    /// A route keeps no source a label: each is found from the slots where the label's
+    /// placeholder first stands (a repeated name keeps its first place, as its slot does).
+    @Test(arguments: [
+        ("a/${x}/b/${y...}?q=${z}&r=lit#${f}", ["x", "y", "z", "f"], [CompiledRoute.Source.segment(1), .rest(3), .query(0), .fragment]),
+        ("p${x}s/lit?k=a${y}b&m=${x}", ["x", "y"], [.segment(0), .query(0)]),
+        ("lit?k=${k}#${k}", ["k"], [.query(0)]),
+        ("only/literals", [], []),
+    ])
+    func aLabelsSourceIsWhereItsPlaceholderFirstStands(pattern: String, names: [String], sources: [CompiledRoute.Source]) {
+        let router = Router<Int>(scheme: "myapp", host: "app") { routes in routes.add(pattern) { _ in 0 } }
+        let route = router.table.routes[0]
+        #expect(route.labelNames == names)
+        #expect(names.indices.map { route.source(of: $0) } == sources)
+        #expect(route.source(of: names.count) == .none)
+    }
+
     // MARK: Case keys
 
     /// A plain-value key of the size of `Raw` (1, 2, 4 or 8 bytes).
@@ -142,8 +160,8 @@ import Testing
         #expect(CaseKeyList.make(BitsKey<UInt8>(7)).keys(as: BitsKey<UInt8>.self) == [BitsKey<UInt8>(7)])
     }
 
-    /// A case with values keeps its one case-level key once learned, and every hit decodes
-    /// through it; a case without values keeps its value instead, and no keys.
+    /// A case with values keeps its one case-level key once learned, in its learned box, and
+    /// every hit decodes through it; a case without values keeps its value instead, and no keys.
     @Test func aLearnedCaseWithValuesKeepsItsCaseKeysAndDecodesThroughThem() throws {
         let router = Router(AppRoute.self)
         for (link, expected) in [
@@ -153,10 +171,15 @@ import Testing
         ] {
             #expect(try router.match(link).get() == expected)
         }
-        let learned = router.table.routes.map { $0.learnedBox.value }
-        #expect(learned.map { $0.caseKeys == nil } == [true, false, false, false])
-        #expect(learned.map { $0.constant == nil } == [false, true, true, true])
-        #expect(learned.map { $0.caseKeys?.keys(as: AppRoute.CodingKeys.self) } == [nil, [.userProfile], [.userPosts], [.article]])
+        let boxes = router.table.routes.map { $0.learnedBox }
+        #expect(boxes.map(\.keepsCaseKeys) == [false, true, true, true])
+        #expect(boxes.map { $0.value.constant == nil } == [false, true, true, true])
+        #expect(boxes.map { $0.keepsCaseKeys ? $0.caseKeys(as: AppRoute.CodingKeys.self) : nil } == [nil, [.userProfile], [.userPosts], [.article]])
+        // A decode reads the very array the box keeps: the same storage, not a copy.
+        let decoder = RouteDecoder(route: router.table.routes[2], learned: boxes[2], values: BoundValueList(absent: 3))
+        let kept = boxes[2].caseKeys(as: AppRoute.CodingKeys.self)
+        #expect(decoder.caseKeys(as: AppRoute.CodingKeys.self).withUnsafeBufferPointer { $0.baseAddress }
+            == kept.withUnsafeBufferPointer { $0.baseAddress })
     }
 
     // MARK: Standard scalars known by identity

@@ -18,7 +18,7 @@ extension DecodeFailure {
 extension CompiledRoute {
     /// The text label `label` bound from the link (element `element` of a list), and where it stands.
     func locate(label: Int, element: Int, in view: LinkView) -> (text: String, span: Range<Int>?) {
-        switch sources[label] {
+        switch source(of: label) {
         case .segment(let offset):
             let segment = view.segment(offset)
             let text = view.text(of: segment)

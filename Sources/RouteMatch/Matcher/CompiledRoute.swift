@@ -34,13 +34,24 @@ final class CompiledRoute: Sendable {
     /// The key of the route's trie root.
     var rootKey: String { usesOrigins ? CompiledRoute.originsKey : host }
 
-    /// Declaration order, which breaks ties.
-    let index: Int
+    // The fields are declared in the order that packs them: the small ones stand in the
+    // padding after the case key, so that a route is 168 bytes (a table keeps one per route).
     /// The pattern's text.
     var pattern: String { ast.text }
     let ast: PatternAST
     /// The case's coding key (its pattern) for enum routes.
     let caseKey: CaseKey?
+    /// Whether the route is under the table's origins (its pattern gives no `scheme://host`
+    /// and the table has origins); otherwise its pattern gives its host.
+    let usesOrigins: Bool
+    /// Whether the pattern is malformed (its labels are then not judged unused).
+    private let hasSyntaxProblem: Bool
+    private let storedIndex: Int32
+    private let storedFragmentLabel: Int32
+    /// Declaration order, which breaks ties.
+    var index: Int { Int(storedIndex) }
+    /// The label the fragment binds, if any.
+    var fragmentLabel: Int? { storedFragmentLabel < 0 ? nil : Int(storedFragmentLabel) }
     /// The scheme a link must have (lower-cased), or `nil` for any; for a route under the
     /// table's origins, the first origin's. (The pattern's own, else the table's default: read
     /// from the two, not kept in each route.)
@@ -53,30 +64,29 @@ final class CompiledRoute: Sendable {
     /// The labels' names: each placeholder's, in the order they stand in the pattern. A
     /// label's index in the values a match binds is its place here (its slot).
     let labelNames: [String]
-    /// For each label, where its text comes from.
-    let sources: [Source]
     /// For each pattern query item, the label it binds (or `nil` for a literal).
     let queryLabels: SlotIndices
     /// For each pattern path segment, the label it binds (or `nil` for a literal).
     let segmentLabels: SlotIndices
-    /// The label the fragment binds, if any.
-    let fragmentLabel: Int?
-    // The two flags stand beside the optional's tag byte: a route is 16 bytes smaller.
-    /// Whether the route is under the table's origins (its pattern gives no `scheme://host`
-    /// and the table has origins); otherwise its pattern gives its host.
-    let usesOrigins: Bool
-    /// Whether the pattern is malformed (its labels are then not judged unused).
-    private let hasSyntaxProblem: Bool
     /// How the route's type is probed, on the route's first use.
     let probe: any RouteProbing
     /// What the routes of the route's table learned, this route's at ``index``. (One object a
     /// table, not a memo object a route: a table of many routes keeps no closure per route.)
     private let learnedSlots: LearnedSlots
 
+    /// Where a label's text comes from: where its placeholder first stands in the pattern
+    /// (found from the slots, not kept: only a failure's diagnosis asks).
+    func source(of label: Int) -> Source {
+        for offset in ast.segments.indices where segmentLabels[offset] == label {
+            return ast.segments[offset].value.isRest ? .rest(offset) : .segment(offset)
+        }
+        for offset in ast.queryItems.indices where queryLabels[offset] == label { return .query(offset) }
+        return fragmentLabel == label ? .fragment : .none
+    }
+
     /// Where each placeholder of a pattern binds: its labels' slots, found from the pattern alone.
     struct Slots: Sendable {
         var names: [String] = []
-        var sources: [Source] = []
         var segmentLabels: [Int?] = []
         var queryLabels: [Int?] = []
         var fragmentLabel: Int?
@@ -84,20 +94,15 @@ final class CompiledRoute: Sendable {
         /// Slots in the order the placeholders stand; a name the pattern repeats (a syntax
         /// problem) keeps its first place.
         init(_ ast: PatternAST) {
-            func slot(_ name: String, _ source: Source) -> Int {
+            func slot(_ name: String) -> Int {
                 if let existing = names.firstIndex(of: name) { return existing }
                 names.append(name)
-                sources.append(source)
                 return names.count - 1
             }
             // Built by `map`, so that the arrays the route keeps have no room left over.
-            segmentLabels = ast.segments.enumerated().map { offset, segment in
-                segment.value.captureName.map { slot($0, segment.value.isRest ? .rest(offset) : .segment(offset)) }
-            }
-            queryLabels = ast.queryItems.enumerated().map { offset, item in
-                item.value.captureName.map { slot($0, .query(offset)) }
-            }
-            fragmentLabel = ast.fragment.flatMap { $0.value.captureName }.map { slot($0, .fragment) }
+            segmentLabels = ast.segments.map { $0.value.captureName.map(slot) }
+            queryLabels = ast.queryItems.map { $0.value.captureName.map(slot) }
+            fragmentLabel = ast.fragment.flatMap { $0.value.captureName }.map(slot)
         }
     }
 
@@ -106,7 +111,7 @@ final class CompiledRoute: Sendable {
         defaults: TableDefaults, probe: any RouteProbing, learnedSlots: LearnedSlots,
         hasSyntaxProblem: Bool = false, learned: LearnedRoute? = nil
     ) {
-        self.index = index
+        self.storedIndex = Int32(truncatingIfNeeded: index)
         self.ast = ast
         self.caseKey = caseKey
         self.usesOrigins = usesOrigins
@@ -116,10 +121,9 @@ final class CompiledRoute: Sendable {
         self.learnedSlots = learnedSlots
         if let learned { _ = learnedSlots.store(LearnedBox(learned), at: index) }
         self.labelNames = slots.names
-        self.sources = slots.sources
         self.segmentLabels = SlotIndices(slots.segmentLabels)
         self.queryLabels = SlotIndices(slots.queryLabels)
-        self.fragmentLabel = slots.fragmentLabel
+        self.storedFragmentLabel = slots.fragmentLabel.map { Int32(truncatingIfNeeded: $0) } ?? -1
     }
 
     /// What the route's type says of its values: learned now if the route was never used. Two
@@ -131,8 +135,8 @@ final class CompiledRoute: Sendable {
     /// part of the learned route.
     var learnedBox: LearnedBox {
         if let known = learnedSlots.box(at: index) { return known }
-        let found = LearnedBox(LearnedRoute.learn(
-            probe.probe(caseKey: caseKey), route: self, hasSyntaxProblem: hasSyntaxProblem, owner: probe.owner))
+        let found = LearnedBox.learning(
+            probe.probe(caseKey: caseKey), route: self, hasSyntaxProblem: hasSyntaxProblem, owner: probe.owner)
         return learnedSlots.store(found, at: index)
     }
 

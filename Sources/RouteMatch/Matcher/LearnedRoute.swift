@@ -95,10 +95,26 @@ final class SharedProbe: RouteProbing {
     }
 }
 
-/// A learned route, shared by reference: a route keeps one word until it is learned.
-final class LearnedBox: Sendable {
+/// A learned route, shared by reference: a route keeps one word until it is learned. An enum
+/// case with values has a subclass that also keeps its case-level keys (see ``CaseKeyList``).
+class LearnedBox: @unchecked Sendable {
+    // Unchecked: immutable; the one subclass adds an immutable array of coding-key values.
     let value: LearnedRoute
+
     init(_ value: LearnedRoute) { self.value = value }
+
+    /// Whether the box keeps its case's case-level keys (``caseKeys(as:)``).
+    var keepsCaseKeys: Bool { false }
+
+    /// The box of a route learned from `probed`: one that keeps the probe's case-level keys
+    /// for an enum case with values.
+    static func learning(
+        _ probed: ProbedRoute, route: CompiledRoute, hasSyntaxProblem: Bool, owner: RouteOwner?
+    ) -> LearnedBox {
+        let learned = LearnedRoute.learn(probed, route: route, hasSyntaxProblem: hasSyntaxProblem, owner: owner)
+        guard let keys = probed.caseKeys, !learned.declaredLabels.isEmpty else { return LearnedBox(learned) }
+        return keys.box(learned)
+    }
 }
 
 /// A ``Routable`` type whose table a route belongs to.
@@ -130,12 +146,10 @@ struct LearnedRoute: Sendable {
     /// The definition problems the type shows, in the order they stand in the pattern.
     let problems: [DefinitionProblem]
     let constant: (any AnyObject & Sendable)?
-    /// An enum case's case-level keys, kept for its decodes (see ``CaseKeyList``).
-    let caseKeys: CaseKeyList?
 
     init(
         name: String, labels: [LabelInfo], declaredLabels: [LabelInfo], problems: [DefinitionProblem],
-        constant: (any AnyObject & Sendable)?, caseKeys: CaseKeyList? = nil
+        constant: (any AnyObject & Sendable)?
     ) {
         self.name = name
         self.labels = LearnedRoute.shared(labels)
@@ -145,7 +159,6 @@ struct LearnedRoute: Sendable {
         self.declaredOrder = sameOrder ? nil : declaredLabels
         self.problems = problems
         self.constant = constant
-        self.caseKeys = caseKeys
     }
 
     /// The labels in the order the type declares them.
@@ -245,7 +258,6 @@ struct LearnedRoute: Sendable {
         return LearnedRoute(
             name: probed.name, labels: labels, declaredLabels: declared,
             problems: problems.sorted { ($0.span?.lowerBound ?? 0) < ($1.span?.lowerBound ?? 0) }, // stable
-            constant: problems.isEmpty && declared.isEmpty ? probed.constant : nil,
-            caseKeys: declared.isEmpty ? nil : probed.caseKeys)
+            constant: problems.isEmpty && declared.isEmpty ? probed.constant : nil)
     }
 }

@@ -54,7 +54,7 @@ final class RouteTable: @unchecked Sendable {
     /// Every problem the patterns show (found when the table is built), in declaration order.
     /// A table with any matches nothing.
     let problems: [DefinitionProblem]
-    /// The same, by route.
+    /// The same, by route; empty when no route has any (as in most tables: no array a route).
     private let patternProblems: [[DefinitionProblem]]
     /// The problems of no route: the origins' before the routes', and `noRoutes` after.
     private let tableProblems: (before: [DefinitionProblem], after: [DefinitionProblem])
@@ -114,6 +114,7 @@ final class RouteTable: @unchecked Sendable {
             origins: origins, options: options, isMounted: mounted)
         self.defaults = defaults
         var routes: [CompiledRoute] = []
+        routes.reserveCapacity(definitions.count)
         var byKey = LiteralIndex()
         var trie = RouteTrie()
         // Each route's problems, so that those found later (ambiguity) stand in declaration order.
@@ -164,7 +165,7 @@ final class RouteTable: @unchecked Sendable {
         byKey.trim()
         self.routeByCaseKey = byKey
         self.problems = problems
-        self.patternProblems = found
+        self.patternProblems = found.allSatisfy({ $0.isEmpty }) ? [] : found
         self.tableProblems = (originProblems, noRoutes)
     }
 
@@ -262,7 +263,7 @@ final class RouteTable: @unchecked Sendable {
         var result: [DefinitionProblem] = []
         for route in routes {
             let learned = route.learned
-            result += RouteTable.inPatternOrder((withPatternProblems ? patternProblems[route.index] : []) + learned.problems)
+            result += RouteTable.inPatternOrder((withPatternProblems && !patternProblems.isEmpty ? patternProblems[route.index] : []) + learned.problems)
             for label in learned.labels {
                 guard let mount = label.mount, visited.insert(ObjectIdentifier(mount.type)).inserted else { continue }
                 let mountsItself = learned.problems.contains {

@@ -50,6 +50,9 @@ struct RouteTrie: Sendable {
         var affixed: [AffixEdge] = []
         var rests = RouteList()
         var firstLiterals: [String] = []
+        /// The routes that end at the node after its first (only routes that can accept the
+        /// same links share an end).
+        var moreTerminals: [Int] = []
     }
 
     /// A trie node, compact: a table of 1,000 routes keeps some 3,000 of them. Indices are
@@ -60,10 +63,20 @@ struct RouteTrie: Sendable {
         private var captureChild: Int32 = -1
         private var first = Int32.max
         private var firstBelow = Int32.max
-        /// Routes whose path ends here, most specific first.
-        var terminals = RouteList()
+        /// The first route whose path ends here (-1: none); the others are rare, and kept with
+        /// the extras: a node is 40 bytes, not 48.
+        private var firstTerminal: Int32 = -1
         /// Zero or one element: the node's rarer parts.
         private var extras: [NodeExtras] = []
+
+        /// Routes whose path ends here, most specific first.
+        var terminals: RouteList {
+            get { RouteList(first: firstTerminal, others: extras.isEmpty ? [] : extras[0].moreTerminals) }
+            set {
+                firstTerminal = newValue.first
+                if !newValue.others.isEmpty || !extras.isEmpty { modifyExtras { $0.moreTerminals = newValue.others } }
+            }
+        }
 
         /// The child whose literal (percent-decoded) segment text has the UTF-8 `bytes`;
         /// `arena` is the trie's ``RouteTrie/literalBytes``.

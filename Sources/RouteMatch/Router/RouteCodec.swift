@@ -35,7 +35,7 @@ extension RouteCodec where Route: Codable {
                     return unsafeDowncast(constant, to: ConstantRoute<Route>.self).value
                 }
                 return try RouteDecoder.decode(
-                    Route.self, route: route, caseKeys: learned.value.caseKeys, values: consume values)
+                    Route.self, route: route, learned: learned, values: consume values)
             },
             encode: { value, table in
                 let encoder = RouteEncoder(isEnum: isEnum)

@@ -93,7 +93,7 @@ struct SharedItems: Sendable {
         switch Evaluator.evaluateQuery(route, view: view) {
         case .fits(let values):
             do throws(DecodeFailure) {
-                return .success(try RouteDecoder.decode(Shared.self, route: route, caseKeys: nil, values: values))
+                return .success(try RouteDecoder.decode(Shared.self, route: route, learned: nil, values: values))
             } catch {
                 failed = Problems(first: error.problem(route: route, view: view), more: [])
             }

@@ -66,15 +66,16 @@ extension Optional where Wrapped == CaseKey {
         return caseKey.isStored(as: Key.self)
     }
 
-    /// The case level's keys for this case key, as `Key`: none for a struct route; `kept`'s
-    /// array, made once for the route (``keptKeys(as:)``), when the key is stored as a `Key`.
+    /// The case level's keys for this case key, as `Key`: none for a struct route; the array
+    /// `kept` keeps, made once for the route (``keptKeys(as:)``), when the key is stored as a
+    /// `Key`.
     @inline(__always)
-    func keys<Key: CodingKey>(as type: Key.Type, kept: CaseKeyList? = nil) -> [Key] {
+    func keys<Key: CodingKey>(as type: Key.Type, kept: LearnedBox? = nil) -> [Key] {
         guard let caseKey = self else { return [] }
         // No `Key?` on the way: each generic type named here is a metadata lookup per decode.
         if caseKey.isStored(as: Key.self) {
-            // The list was made on this same condition, so it holds `Key`s.
-            if let kept { return kept.keys(as: Key.self) }
+            // The kept list was made on this same condition, so it holds `Key`s.
+            if let kept, kept.keepsCaseKeys { return kept.caseKeys(as: Key.self) }
             return [caseKey.load(Key.self)]
         }
         return CaseKey.keys(named: caseKey.text)

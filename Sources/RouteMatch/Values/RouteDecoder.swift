@@ -27,25 +27,25 @@ final class RouteDecoder: CaseDecoding {
     /// cost a retain of each and an outlined copy of the optional key on every hit.
     let route: CompiledRoute
     var caseKey: CaseKey? { route.caseKey }
-    /// The case level's keys, as the route learned them (see ``CaseKeyList``).
-    let caseKeyList: CaseKeyList?
+    /// What the route learned, with its case level's keys (see ``CaseKeyList``).
+    let learned: LearnedBox?
     /// What the match bound, by label.
     let bound: BoundValues
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(route: CompiledRoute, caseKeys: CaseKeyList?, values: consuming BoundValueList) {
+    init(route: CompiledRoute, learned: LearnedBox?, values: consuming BoundValueList) {
         self.route = route
-        self.caseKeyList = caseKeys
+        self.learned = learned
         self.bound = BoundValues(labels: route.labelNames, values: consume values)
     }
 
     /// Decodes `Route`, reporting the first label that does not convert.
     static func decode<Route: Decodable>(
-        _ type: Route.Type, route: CompiledRoute, caseKeys: CaseKeyList?, values: consuming BoundValueList
+        _ type: Route.Type, route: CompiledRoute, learned: LearnedBox?, values: consuming BoundValueList
     ) throws(DecodeFailure) -> Route {
         // Made before the closure, which would otherwise copy the values it captures.
-        let decoder = RouteDecoder(route: route, caseKeys: caseKeys, values: consume values)
+        let decoder = RouteDecoder(route: route, learned: learned, values: consume values)
         return try translatingErrors { try Route(from: decoder) }
     }
 
@@ -81,7 +81,7 @@ final class RouteDecoder: CaseDecoding {
     }
 
     func caseKeys<Key: CodingKey>(as type: Key.Type) -> [Key] {
-        route.caseKey.keys(as: Key.self, kept: caseKeyList)
+        route.caseKey.keys(as: Key.self, kept: learned)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw refusal() }

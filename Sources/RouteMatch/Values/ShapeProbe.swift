@@ -61,8 +61,9 @@ final class ShapeProbe: CaseDecoding {
 
     func caseKeys<Key: CodingKey>(as type: Key.Type) -> [Key] {
         // Kept for the route's decodes, which then read the same array.
-        shape.caseKeys = caseKey.keptKeys(as: Key.self)
-        return caseKey.keys(as: Key.self, kept: shape.caseKeys)
+        guard let kept = caseKey.keptKeys(as: Key.self) else { return caseKey.keys(as: Key.self) }
+        shape.caseKeys = kept
+        return kept.keys(as: Key.self)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
