@@ -83,6 +83,16 @@ import Testing
         }
     }
 
+    // MARK: What a table keeps a route
+
+    /// A trie node (three a `section{i}/item/${id}` route) and a pattern segment stay within their
+    /// compact sizes: the README's memory figures, and CI's budget of under 1 KB a route
+    /// (`Bench --memory`), rest on them.
+    @Test func aTrieNodeAndAPatternSegmentStayWithinTheirCompactSizes() {
+        #expect(MemoryLayout<RouteTrie.Node>.stride <= 40)
+        #expect(MemoryLayout<PatternAST.Segment>.stride <= 40)
+    }
+
     // MARK: Where a label's text comes from
 
     /// A route keeps no source a label: each is found from the slots where the label's
