@@ -74,14 +74,10 @@ final class CompiledRoute: Sendable {
     /// table, not a memo object a route: a table of many routes keeps no closure per route.)
     private let learnedSlots: LearnedSlots
 
-    /// Where a label's text comes from: where its placeholder first stands in the pattern
-    /// (found from the slots, not kept: only a failure's diagnosis asks).
+    /// Where a label's text comes from: the first of its placeholder's sites
+    /// (``placeholderSites``, in pattern order). Not kept: only a failure's diagnosis asks.
     func source(of label: Int) -> Source {
-        for offset in ast.segments.indices where segmentLabels[offset] == label {
-            return ast.segments[offset].value.isRest ? .rest(offset) : .segment(offset)
-        }
-        for offset in ast.queryItems.indices where queryLabels[offset] == label { return .query(offset) }
-        return fragmentLabel == label ? .fragment : .none
+        placeholderSites.first { $0.slot == label }?.source ?? .none
     }
 
     /// Where each placeholder of a pattern binds: its labels' slots, found from the pattern alone.

@@ -74,7 +74,7 @@ extension Optional where Wrapped == CaseKey {
         guard let caseKey = self else { return [] }
         // No `Key?` on the way: each generic type named here is a metadata lookup per decode.
         if caseKey.isStored(as: Key.self) {
-            // The kept list was made on this same condition, so it holds `Key`s.
+            // The box's keys were made on this same condition (`keptKeys(as:)`): they are `Key`s.
             if let kept, kept.keepsCaseKeys { return kept.caseKeys(as: Key.self) }
             return [caseKey.load(Key.self)]
         }
