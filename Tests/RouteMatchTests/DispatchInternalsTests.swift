@@ -91,6 +91,9 @@ import Testing
     @Test func aTrieNodeAndAPatternSegmentStayWithinTheirCompactSizes() {
         #expect(MemoryLayout<RouteTrie.Node>.stride <= 40)
         #expect(MemoryLayout<PatternAST.Segment>.stride <= 40)
+        // A learned route's box (its header and this) then fits 48 bytes, and a case with
+        // values adds its keys, its labels' key type and its labels' container within 72.
+        #expect(MemoryLayout<LearnedRoute>.stride <= 32)
     }
 
     // MARK: Where a label's text comes from
@@ -170,26 +173,100 @@ import Testing
         #expect(CaseKeyList.make(BitsKey<UInt8>(7)).keys(as: BitsKey<UInt8>.self) == [BitsKey<UInt8>(7)])
     }
 
-    /// A case with values keeps its one case-level key once learned, in its learned box, and
-    /// every hit decodes through it; a case without values keeps its value instead, and no keys.
-    @Test func aLearnedCaseWithValuesKeepsItsCaseKeysAndDecodesThroughThem() throws {
+    /// A case with values keeps its one case-level key and its labels' container once learned,
+    /// in its learned box, and every later hit decodes through them; a case without values
+    /// keeps its value instead, and neither.
+    @Test func aLearnedCaseWithValuesKeepsItsKeysAndLabelsAndDecodesThroughThem() throws {
         let router = Router(AppRoute.self)
+        // Twice each: the first hit learns the route, the second decodes through what it keeps.
         for (link, expected) in [
             ("myapp://app/user/4/profile", AppRoute.userProfile(id: "4")), ("myapp://app/user/5/profile", .userProfile(id: "5")),
             ("myapp://app/user/6/posts?page=2&premium=true", .userPosts(id: 6, page: 2, premium: true)),
             ("myapp://app/article/a-b", .article(slug: "a-b", ref: nil)), ("myapp://app/", .home),
-        ] {
+        ] + [("myapp://app/user/7/posts?page=3&premium=false", .userPosts(id: 7, page: 3, premium: false))] {
+            #expect(try router.match(link).get() == expected)
             #expect(try router.match(link).get() == expected)
         }
         let boxes = router.table.routes.map { $0.learnedBox }
-        #expect(boxes.map(\.keepsCaseKeys) == [false, true, true, true])
+        #expect(boxes.map(\.keepsCaseLevel) == [false, true, true, true])
         #expect(boxes.map { $0.value.constant == nil } == [false, true, true, true])
-        #expect(boxes.map { $0.keepsCaseKeys ? $0.caseKeys(as: AppRoute.CodingKeys.self) : nil } == [nil, [.userProfile], [.userPosts], [.article]])
-        // A decode reads the very array the box keeps: the same storage, not a copy.
-        let decoder = RouteDecoder(route: router.table.routes[2], learned: boxes[2], values: BoundValueList(absent: 3))
+        #expect(boxes.map { $0.keepsCaseLevel ? $0.caseKeys(as: AppRoute.CodingKeys.self) : nil } == [nil, [.userProfile], [.userPosts], [.article]])
+        // A decode reads the very array the box keeps (the same storage, not a copy), once the
+        // table's kept case level is handed out for it; before, it makes its own.
+        let decoder = RouteDecoder(
+            route: router.table.routes[2], learned: boxes[2], caseLevels: KeptCaseLevels(), values: BoundValueList(absent: 3))
         let kept = boxes[2].caseKeys(as: AppRoute.CodingKeys.self)
-        #expect(decoder.caseKeys(as: AppRoute.CodingKeys.self).withUnsafeBufferPointer { $0.baseAddress }
-            == kept.withUnsafeBufferPointer { $0.baseAddress })
+        let storage = { (keys: [AppRoute.CodingKeys]) in keys.withUnsafeBufferPointer { $0.baseAddress } }
+        #expect(storage(decoder.keptCaseKeys(as: AppRoute.CodingKeys.self)) != storage(kept))
+        _ = try decoder.container(keyedBy: AppRoute.CodingKeys.self)
+        #expect(storage(decoder.keptCaseKeys(as: AppRoute.CodingKeys.self)) == storage(kept))
+    }
+
+    /// A route type whose case names its labels' key type, so a test can open that container.
+    /// (Two cases: the key of a one-case key enum has no bits to keep, so nothing is kept.)
+    enum KeptPosts: Routable, Equatable {
+        static var host: String { "app" }
+        case posts(id: Int, page: Int)
+        case home
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case posts = "posts/${id}?page=${page}"
+            case home = ""
+        }
+        enum PostsCodingKeys: CodingKey { case id, page }
+    }
+
+    /// The message of the decode failure `body` throws, if it throws one.
+    static func rejection(_ body: () throws -> Void) -> String? {
+        do {
+            try body()
+            return nil
+        } catch DecodeFailure.rejected(let message) {
+            return message
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// The containers a learned route keeps hold no decode's values: they serve the decode
+    /// running on their thread (the innermost, when a mounted table's decode runs inside its
+    /// parent's), and refuse outside one.
+    @Test func keptContainersServeTheDecodeRunningOnTheirThread() throws {
+        let router = Router(KeptPosts.self)
+        #expect(try router.match("myapp://app/posts/6?page=2").get() == .posts(id: 6, page: 2))
+        let route = router.table.routes[0]
+        let box = route.learnedBox
+        #expect(box.keepsCaseLevel)
+        #expect(box.labels(caseKey: KeptPosts.CodingKeys.self, keyedBy: KeptPosts.CodingKeys.self) == nil)
+        let labels = try #require(box.labels(caseKey: KeptPosts.CodingKeys.self, keyedBy: KeptPosts.PostsCodingKeys.self))
+        func decoder(_ id: String, _ page: String) -> RouteDecoder {
+            var values = BoundValueList(absent: 2)
+            values[0] = .one(id)
+            values[1] = .one(page)
+            return RouteDecoder(route: route, learned: box, caseLevels: KeptCaseLevels(), values: values)
+        }
+        let (first, second) = (decoder("6", "2"), decoder("7", "3"))
+        let outside = "a route's container was used after its decode returned"
+        #expect(CurrentDecoder.current == nil)
+        #expect(Self.rejection { _ = try labels.decode(Int.self, forKey: .id) } == outside)
+        #expect(Self.rejection { _ = try labels.superDecoder() } == outside)
+        #expect(labels.allKeys.isEmpty && !labels.contains(.id))
+        let read = try CurrentDecoder.with(first) {
+            let inner = try CurrentDecoder.with(second) { try labels.decode(Int.self, forKey: .page) }
+            return [try labels.decode(Int.self, forKey: .id), inner, try labels.decode(Int.self, forKey: .page)]
+        }
+        #expect(read == [6, 3, 2])
+        #expect(CurrentDecoder.current == nil)
+        // The table's case level: the case's key in a decode that was handed it, none outside.
+        let level = try first.container(keyedBy: KeptPosts.CodingKeys.self)
+        #expect(CurrentDecoder.with(first) { level.allKeys } == [.posts])
+        #expect(level.allKeys.isEmpty)
+        #expect(Self.rejection { _ = try level.nestedContainer(keyedBy: KeptPosts.PostsCodingKeys.self, forKey: .posts) } == outside)
+        let nested = try CurrentDecoder.with(first) {
+            try level.nestedContainer(keyedBy: KeptPosts.PostsCodingKeys.self, forKey: .posts).decode(Int.self, forKey: .id)
+        }
+        #expect(nested == 6)
+        // A decode the level was not handed out for reads no kept keys: it makes them.
+        #expect(CurrentDecoder.with(second) { level.allKeys } == [.posts])
     }
 
     // MARK: Standard scalars known by identity

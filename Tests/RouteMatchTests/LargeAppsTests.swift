@@ -321,6 +321,23 @@ extension NestedRoutesTests {
         enum CodingKeys: String, CodingKey, CaseIterable { case settings = "u/${user}/settings/${_1...}" }
     }
 
+    enum SettingsThenUser: Routable, Equatable {
+        static var host: String { "app" }
+        case settings(SettingsRoute, user: String)
+        enum CodingKeys: String, CodingKey, CaseIterable { case settings = "u/${user}/settings/${_0...}" }
+    }
+
+    /// A value decoded after a mounted one is the mounting route's own: the mounted table's
+    /// decode runs inside its parent's, and the parent's decode gets its values back after it.
+    @Test(arguments: [1, 2, 3])
+    func aValueAfterAMountIsTheMountingRoutesOwn(hits: Int) throws {
+        let router = Router(SettingsThenUser.self)
+        for channel in 0..<hits {
+            #expect(try router.match("myapp://app/u/alice/settings/notifications/\(channel)").get()
+                == .settings(.notifications(channel: channel), user: "alice"))
+        }
+    }
+
     @Test func aNestedDiagnosticHidesTheMountingRoutesValuesToo() throws {
         let error = try #require(UserSettings.match("myapp://app/u/alice/settings/notifications/loud").failure)
         #expect(error.closestRoute?.name == "settings › notifications")

@@ -96,18 +96,20 @@ final class SharedProbe: RouteProbing {
 }
 
 /// A learned route, shared by reference: a route keeps one word until it is learned. An enum
-/// case with values has a subclass that also keeps its case-level keys (see ``CaseKeyList``).
+/// case with values has a subclass that also keeps its case-level keys and its labels'
+/// container (see ``CaseKeyList`` and ``KeptCaseLevel``).
 class LearnedBox: @unchecked Sendable {
-    // Unchecked: immutable; the one subclass adds an immutable array of coding-key values.
+    // Unchecked: immutable; the subclasses add an immutable array of coding-key values, a type's
+    // identity and a container that holds no decode's state.
     let value: LearnedRoute
 
     init(_ value: LearnedRoute) { self.value = value }
 
-    /// Whether the box keeps its case's case-level keys (``caseKeys(as:)``).
-    var keepsCaseKeys: Bool { false }
+    /// Whether the box keeps its case's containers (``caseLevel(as:)``).
+    var keepsCaseLevel: Bool { false }
 
-    /// The box of a route learned from `probed`: one that keeps the probe's case-level keys
-    /// for an enum case with values.
+    /// The box of a route learned from `probed`: one that keeps the probe's case-level keys and
+    /// a labels' container for an enum case with values.
     static func learning(
         _ probed: ProbedRoute, route: CompiledRoute, hasSyntaxProblem: Bool, owner: RouteOwner?
     ) -> LearnedBox {
@@ -141,11 +143,23 @@ struct LearnedRoute: Sendable {
     let name: String
     /// Each label's information, by slot (see ``CompiledRoute/labelNames``).
     let labels: [LabelInfo]
-    /// The labels in the order the type declares them, when that is not the slots' order.
-    private let declaredOrder: [LabelInfo]?
-    /// The definition problems the type shows, in the order they stand in the pattern.
-    let problems: [DefinitionProblem]
-    let constant: (any AnyObject & Sendable)?
+    /// What few routes have, kept apart so that the others keep one word for it (a learned
+    /// route's box then weighs 16 bytes less).
+    private let rare: Rare?
+
+    /// What few routes learn: a declaration order of their own, definition problems, or a
+    /// constant value (a case without values).
+    private final class Rare: Sendable {
+        let declaredOrder: [LabelInfo]?
+        let problems: [DefinitionProblem]
+        let constant: (any AnyObject & Sendable)?
+
+        init(declaredOrder: [LabelInfo]?, problems: [DefinitionProblem], constant: (any AnyObject & Sendable)?) {
+            self.declaredOrder = declaredOrder
+            self.problems = problems
+            self.constant = constant
+        }
+    }
 
     init(
         name: String, labels: [LabelInfo], declaredLabels: [LabelInfo], problems: [DefinitionProblem],
@@ -156,13 +170,17 @@ struct LearnedRoute: Sendable {
         // Most types declare their values in the order the pattern names them: kept once.
         let sameOrder = declaredLabels.count == labels.count
             && zip(declaredLabels, labels).allSatisfy { $0.name == $1.name && $0.type === $1.type }
-        self.declaredOrder = sameOrder ? nil : declaredLabels
-        self.problems = problems
-        self.constant = constant
+        let declaredOrder = sameOrder ? nil : declaredLabels
+        rare = declaredOrder == nil && problems.isEmpty && constant == nil
+            ? nil : Rare(declaredOrder: declaredOrder, problems: problems, constant: constant)
     }
 
     /// The labels in the order the type declares them.
-    var declaredLabels: [LabelInfo] { declaredOrder ?? labels }
+    var declaredLabels: [LabelInfo] { rare?.declaredOrder ?? labels }
+    /// The definition problems the type shows, in the order they stand in the pattern.
+    var problems: [DefinitionProblem] { rare?.problems ?? [] }
+    /// The value of a case without values (a ``ConstantRoute``), kept so that its hits decode nothing.
+    var constant: (any AnyObject & Sendable)? { rare?.constant }
 
     /// Label lists already kept, by their names, types and optionality: the routes of a large
     /// table repeat a few (`section{i}/item/${id}` a thousand times), so they share one array.

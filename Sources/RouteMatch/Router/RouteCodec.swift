@@ -26,7 +26,9 @@ extension RouteCodec where Route: Codable {
     /// A case without associated values keeps its value (the probe made it): a hit on it
     /// returns it and runs no `Codable` at all.
     static func codable(isEnum: Bool) -> RouteCodec {
-        RouteCodec(
+        // The table's one case-level container for its learned routes' decodes.
+        let caseLevels = isEnum ? KeptCaseLevels() : nil
+        return RouteCodec(
             build: { route, values throws(DecodeFailure) in
                 // Only a route of this table's type keeps a constant, a `ConstantRoute<Route>`.
                 // (A route whose pattern names no value is the only kind that can have one.)
@@ -35,7 +37,7 @@ extension RouteCodec where Route: Codable {
                     return unsafeDowncast(constant, to: ConstantRoute<Route>.self).value
                 }
                 return try RouteDecoder.decode(
-                    Route.self, route: route, learned: learned, values: consume values)
+                    Route.self, route: route, learned: learned, caseLevels: caseLevels, values: consume values)
             },
             encode: { value, table in
                 let encoder = RouteEncoder(isEnum: isEnum)

@@ -67,17 +67,13 @@ extension Optional where Wrapped == CaseKey {
     }
 
     /// The case level's keys for this case key, as `Key`: none for a struct route; the array
-    /// `kept` keeps, made once for the route (``keptKeys(as:)``), when the key is stored as a
-    /// `Key`.
+    /// key read back from its bits, when it is stored as a `Key`; the key of that text otherwise.
+    /// (A learned route keeps its array: ``RouteDecoder/keptCaseKeys(as:)``.)
     @inline(__always)
-    func keys<Key: CodingKey>(as type: Key.Type, kept: LearnedBox? = nil) -> [Key] {
+    func keys<Key: CodingKey>(as type: Key.Type) -> [Key] {
         guard let caseKey = self else { return [] }
         // No `Key?` on the way: each generic type named here is a metadata lookup per decode.
-        if caseKey.isStored(as: Key.self) {
-            // The box's keys were made on this same condition (`keptKeys(as:)`): they are `Key`s.
-            if let kept, kept.keepsCaseKeys { return kept.caseKeys(as: Key.self) }
-            return [caseKey.load(Key.self)]
-        }
+        if caseKey.isStored(as: Key.self) { return [caseKey.load(Key.self)] }
         return CaseKey.keys(named: caseKey.text)
     }
 

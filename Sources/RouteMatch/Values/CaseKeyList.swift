@@ -5,14 +5,16 @@
 /// every decode. Made anew, that one-key `[Key]` array costs an allocation and a lookup of
 /// the array's generic storage type each time (about 900 instructions of a hit, measured
 /// with callgrind); kept, it costs a retain. The list is made by the probe that learns the
-/// route, which runs the same `init(from:)` and so asks for the same key type; the route's
-/// learned box then keeps the list's array (``box(_:)``), so a learned route keeps no object
-/// for it beside its box.
+/// route, which runs the same `init(from:)` and so asks for the same key type; when the probe
+/// then opens the case's labels, the list learns their key type too (``opened(_:)``), and the
+/// route's learned box keeps the list's array and a labels' container of that key type
+/// (``box(_:)``), so a learned route keeps no list beside its box, and its decodes make no
+/// container (``KeptCaseLevel``).
 ///
 /// A list is made only for a key whose type is the route's ``CaseKey`` type and whose bits the
-/// case key keeps (``CaseKey/isStored(as:)``): that check, made on the case key where it reads
-/// the key anyway (`keys(as:kept:)`), says what type the list and the box hold, so neither
-/// stores a type of its own.
+/// case key keeps (``CaseKey/isStored(as:)``): that check, made again where a decode reads the
+/// kept keys (``RouteDecoder/container(keyedBy:)``), says what type the list and the box hold,
+/// so neither stores a type of its own.
 class CaseKeyList: @unchecked Sendable {
     // Unchecked: it stores nothing; its subclass holds an immutable array of the route type's
     // coding-key values, which are only read.
@@ -30,13 +32,18 @@ class CaseKeyList: @unchecked Sendable {
         unsafeDowncast(self, to: TypedCaseKeyList<Key>.self).keys
     }
 
-    /// The learned box of `learned` that keeps this list's keys for the route's decodes. (Only
-    /// the subclass is made; a box that keeps no keys has each decode make them anew.)
+    /// The list after the probe opened the case's labels with key type `NestedKey`: one that
+    /// makes the route's learned box keep its containers (``KeptCaseLevel``).
+    func opened<NestedKey: CodingKey>(_ type: NestedKey.Type) -> CaseKeyList { self }
+
+    /// The learned box of `learned`: one that keeps the case's containers, once the probe
+    /// opened its labels and a decode can find its decoder (``CurrentDecoder``); otherwise a
+    /// plain box, and each decode makes its containers.
     func box(_ learned: LearnedRoute) -> LearnedBox { LearnedBox(learned) }
 }
 
 /// The list of keys of one key type.
-private final class TypedCaseKeyList<Key: CodingKey>: CaseKeyList, @unchecked Sendable {
+private class TypedCaseKeyList<Key: CodingKey>: CaseKeyList, @unchecked Sendable {
     let keys: [Key]
 
     init(_ keys: [Key]) {
@@ -44,28 +51,60 @@ private final class TypedCaseKeyList<Key: CodingKey>: CaseKeyList, @unchecked Se
         super.init()
     }
 
-    override func box(_ learned: LearnedRoute) -> LearnedBox { KeyedLearnedBox(learned, keys: keys) }
+    override func opened<NestedKey: CodingKey>(_ type: NestedKey.Type) -> CaseKeyList {
+        OpenedCaseKeyList<Key, NestedKey>(keys)
+    }
+}
+
+/// The list of keys of a case whose labels the probe opened with key type `NestedKey`.
+private final class OpenedCaseKeyList<Key: CodingKey, NestedKey: CodingKey>: TypedCaseKeyList<Key>, @unchecked Sendable {
+    override func box(_ learned: LearnedRoute) -> LearnedBox {
+        guard CurrentDecoder.isAvailable else { return LearnedBox(learned) }
+        return LabeledLearnedBox<Key, NestedKey>(learned, keys: keys)
+    }
 }
 
 extension LearnedBox {
     /// The case-level keys the box keeps, as `Key`: a downcast, as ``CaseKeyList/keys(as:)``.
-    /// Read only when ``keepsCaseKeys`` and the route's case key stores a `Key`.
+    /// Read only when ``keepsCaseLevel`` and the route's case key stores a `Key`.
     @inline(__always)
     func caseKeys<Key: CodingKey>(as type: Key.Type) -> [Key] {
         unsafeDowncast(self, to: KeyedLearnedBox<Key>.self).keys
     }
+
+    /// The labels' container the box keeps, if its key type is `NestedKey`. Read only when
+    /// ``keepsCaseLevel`` and the route's case key stores a `Key`.
+    @inline(__always)
+    func labels<Key: CodingKey, NestedKey: CodingKey>(caseKey: Key.Type, keyedBy type: NestedKey.Type) -> KeyedDecodingContainer<NestedKey>? {
+        let keyed = unsafeDowncast(self, to: KeyedLearnedBox<Key>.self)
+        guard keyed.labelsKeyType == ObjectIdentifier(NestedKey.self) else { return nil }
+        return unsafeDowncast(keyed, to: LabeledLearnedBox<Key, NestedKey>.self).labels
+    }
 }
 
-/// A learned enum case with values, with its case-level keys: one object where a box and a
-/// list were two (24 bytes less a learned route).
-private final class KeyedLearnedBox<Key: CodingKey>: LearnedBox, @unchecked Sendable {
+/// A learned enum case with values, with its case-level keys and the key type of its labels'
+/// container (``LabeledLearnedBox``).
+private class KeyedLearnedBox<Key: CodingKey>: LearnedBox, @unchecked Sendable {
     // Unchecked: immutable; the keys are coding-key values, only read.
     let keys: [Key]
+    let labelsKeyType: ObjectIdentifier
 
-    init(_ value: LearnedRoute, keys: [Key]) {
+    init(_ value: LearnedRoute, keys: [Key], labelsKeyType: ObjectIdentifier) {
         self.keys = keys
+        self.labelsKeyType = labelsKeyType
         super.init(value)
     }
 
-    override var keepsCaseKeys: Bool { true }
+    override var keepsCaseLevel: Bool { true }
+}
+
+/// A learned enum case with values and its labels' container, which serves the decode running
+/// on its thread (``CurrentDecoder``): its decodes open their containers with no allocation.
+private final class LabeledLearnedBox<Key: CodingKey, NestedKey: CodingKey>: KeyedLearnedBox<Key>, @unchecked Sendable {
+    // Unchecked: immutable; the container holds no decode's state.
+    let labels = KeyedDecodingContainer(RouteDecoder.Labels<NestedKey>(decoder: nil))
+
+    init(_ value: LearnedRoute, keys: [Key]) {
+        super.init(value, keys: keys, labelsKeyType: ObjectIdentifier(NestedKey.self))
+    }
 }

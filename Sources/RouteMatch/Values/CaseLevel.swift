@@ -32,3 +32,71 @@ struct CaseLevel<Key: CodingKey, Owner: CaseDecoding>: KeyedDecodingContainerPro
     func superDecoder() throws -> any Decoder { owner }
     func superDecoder(forKey key: Key) throws -> any Decoder { owner }
 }
+
+/// The enum level of a table's learned routes, one container for all of them (``KeptCaseLevels``):
+/// it serves the decode running on its thread (``CurrentDecoder``) the case key and the labels'
+/// container its learned route keeps (``LearnedBox``). A decode so opens both levels with no
+/// allocation and no lookup of a generic container type of RouteMatch's.
+struct KeptCaseLevel<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    var codingPath: [any CodingKey] { [] }
+    var allKeys: [Key] { CurrentDecoder.current?.keptCaseKeys(as: Key.self) ?? [] }
+
+    func contains(_ key: Key) -> Bool { allKeys.contains { $0.stringValue == key.stringValue } }
+    func decodeNil(forKey key: Key) throws -> Bool { false }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { throw RouteDecoder.refusal }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try current().keptLabels(caseKey: Key.self, keyedBy: NestedKey.self)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { throw RouteDecoder.refusal }
+    func superDecoder() throws -> any Decoder { try current() }
+    func superDecoder(forKey key: Key) throws -> any Decoder { try current() }
+
+    private func current() throws(DecodeFailure) -> RouteDecoder {
+        guard let decoder = CurrentDecoder.current else { throw RouteDecoder.outsideDecode }
+        return decoder
+    }
+}
+
+/// A table's one ``KeptCaseLevel`` container, made by the first decode that uses it and then
+/// read without a lock (``OnceReference``). Its key type is told by identity, so reading it
+/// back needs no dynamic cast.
+final class KeptCaseLevels: @unchecked Sendable {
+    // Unchecked: one word, written once with release ordering and read with acquire ordering.
+    private let word = UnsafeMutablePointer<UInt>.allocate(capacity: 1)
+
+    init() { word.initialize(to: 0) }
+
+    deinit {
+        OnceReference.release(word, as: Level.self)
+        word.deallocate()
+    }
+
+    /// The table's case-level container, as `Key`'s (every route of a table has the same key
+    /// type; a container of another is made for the one decode).
+    @inline(__always)
+    func level<Key: CodingKey>(as type: Key.Type) -> KeyedDecodingContainer<Key> {
+        if let level = OnceReference.load(word, as: Level.self), level.keyType == ObjectIdentifier(Key.self) {
+            return unsafeDowncast(level, to: TypedLevel<Key>.self).container
+        }
+        return made(Key.self)
+    }
+
+    @inline(never)
+    private func made<Key: CodingKey>(_ type: Key.Type) -> KeyedDecodingContainer<Key> {
+        let level = OnceReference.publish(TypedLevel<Key>(), at: word)
+        if level.keyType == ObjectIdentifier(Key.self) { return unsafeDowncast(level, to: TypedLevel<Key>.self).container }
+        return KeyedDecodingContainer(KeptCaseLevel<Key>())
+    }
+
+    private class Level {
+        let keyType: ObjectIdentifier
+        init(keyType: ObjectIdentifier) { self.keyType = keyType }
+    }
+
+    private final class TypedLevel<Key: CodingKey>: Level {
+        let container = KeyedDecodingContainer(KeptCaseLevel<Key>())
+        init() { super.init(keyType: ObjectIdentifier(Key.self)) }
+    }
+}

@@ -1,15 +1,20 @@
 /// Decoding of the scalar types every route uses, without generic dispatch: the synthesized
 /// `init(from:)` calls these concrete overloads directly, so reading an `Int` or a `String`
 /// costs a parse and no runtime type lookup.
+extension RouteDecoder {
+    /// The single text bound to the label `name`, or `nil` when it is absent or a list.
+    func single(_ name: String) throws(DecodeFailure) -> (slot: Int, text: String)? {
+        guard let slot = bound.slot(name) else { throw DecodeFailure.rejected(message: "no value for '\(name)'") }
+        if case .one(let text) = bound.values[slot] { return (slot, text) }
+        return nil
+    }
+}
+
 extension RouteDecoder.Labels {
     /// The single text bound to `key`, or `nil` when it is absent or a list.
     @inline(__always)
     func single(_ key: Key) throws -> (slot: Int, text: String)? {
-        guard let slot = decoder.bound.slot(key.stringValue) else {
-            throw DecodeFailure.rejected(message: "no value for '\(key.stringValue)'")
-        }
-        if case .one(let text) = decoder.bound.values[slot] { return (slot, text) }
-        return nil
+        try decoder.single(key.stringValue)
     }
 
     @inline(__always)

@@ -34,19 +34,28 @@ final class RouteDecoder: CaseDecoding {
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(route: CompiledRoute, learned: LearnedBox?, values: consuming BoundValueList) {
+    /// The table's kept case level, for a table of enum routes.
+    let caseLevels: KeptCaseLevels?
+    /// The key type of the table's kept case level, once ``container(keyedBy:)`` handed it out
+    /// for this decode: the learned route keeps keys of that type and a labels' container, so
+    /// the level's calls check this one identity before they read them.
+    private var keptKeyType: ObjectIdentifier?
+
+    init(route: CompiledRoute, learned: LearnedBox?, caseLevels: KeptCaseLevels? = nil, values: consuming BoundValueList) {
         self.route = route
         self.learned = learned
+        self.caseLevels = caseLevels
         self.bound = BoundValues(labels: route.labelNames, values: consume values)
     }
 
     /// Decodes `Route`, reporting the first label that does not convert.
     static func decode<Route: Decodable>(
-        _ type: Route.Type, route: CompiledRoute, learned: LearnedBox?, values: consuming BoundValueList
+        _ type: Route.Type, route: CompiledRoute, learned: LearnedBox?, caseLevels: KeptCaseLevels? = nil,
+        values: consuming BoundValueList
     ) throws(DecodeFailure) -> Route {
         // Made before the closure, which would otherwise copy the values it captures.
-        let decoder = RouteDecoder(route: route, learned: learned, values: consume values)
-        return try translatingErrors { try Route(from: decoder) }
+        let decoder = RouteDecoder(route: route, learned: learned, caseLevels: caseLevels, values: consume values)
+        return try translatingErrors { try CurrentDecoder.with(decoder) { try Route(from: decoder) } }
     }
 
     /// Runs `build` (a type's `init(from:)` or a closure route's build closure), translating
@@ -76,12 +85,35 @@ final class RouteDecoder: CaseDecoding {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        // The learned route's own container, when it keeps one of this key type (the type its
+        // case key stores: the condition it was made on).
+        if let caseLevels, let learned, learned.keepsCaseLevel, route.caseKey.stores(Key.self) {
+            keptKeyType = ObjectIdentifier(Key.self)
+            return caseLevels.level(as: Key.self)
+        }
         if route.caseKey != nil { return KeyedDecodingContainer(CaseLevel<Key, RouteDecoder>(owner: self)) }
         return KeyedDecodingContainer(Labels<Key>(decoder: self))
     }
 
     func caseKeys<Key: CodingKey>(as type: Key.Type) -> [Key] {
-        route.caseKey.keys(as: Key.self, kept: learned)
+        route.caseKey.keys(as: Key.self)
+    }
+
+    /// The case-level keys the learned route keeps, for the table's kept case level: read when
+    /// its case key stores a `Key` (the condition they were kept on), made otherwise.
+    func keptCaseKeys<Key: CodingKey>(as type: Key.Type) -> [Key] {
+        if keptKeyType == ObjectIdentifier(Key.self), let learned { return learned.caseKeys(as: Key.self) }
+        return route.caseKey.keys(as: Key.self)
+    }
+
+    /// The labels' container the learned route keeps, for the table's kept case level of key
+    /// type `Key`; one made for this decode when the route keeps none of that key type.
+    func keptLabels<Key: CodingKey, NestedKey: CodingKey>(caseKey: Key.Type, keyedBy type: NestedKey.Type) -> KeyedDecodingContainer<NestedKey> {
+        if keptKeyType == ObjectIdentifier(Key.self), let learned,
+           let labels = learned.labels(caseKey: Key.self, keyedBy: NestedKey.self) {
+            return labels
+        }
+        return labels(keyedBy: NestedKey.self)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw refusal() }
@@ -92,18 +124,44 @@ final class RouteDecoder: CaseDecoding {
         KeyedDecodingContainer(Labels<NestedKey>(decoder: self))
     }
 
-    func refusal() -> any Error {
-        DecodeFailure.rejected(message: "the route decodes as something other than a case or a keyed structure")
+    /// What a kept container throws when it is used outside a decode (kept by a route type's
+    /// `init(from:)` past its return).
+    static var outsideDecode: DecodeFailure {
+        .rejected(message: "a route's container was used after its decode returned")
     }
 
+    func refusal() -> any Error { RouteDecoder.refusal }
+
+    /// What a request the route's containers cannot serve throws (synthesized code makes none).
+    static var refusal: DecodeFailure {
+        .rejected(message: "the route decodes as something other than a case or a keyed structure")
+    }
+
+    /// The labels' level: each decode call is one label, served its bound text converted to
+    /// the label's type.
     struct Labels<Key: CodingKey>: UniformKeyedDecoding {
-        let decoder: RouteDecoder
+        /// The decoder whose values are served; `nil` for a container a learned route keeps,
+        /// which serves the decode running on its thread (``CurrentDecoder``).
+        private let held: RouteDecoder?
+
+        init(decoder: RouteDecoder?) { held = decoder }
+
+        /// The decoder whose values are served.
+        @inline(__always)
+        var decoder: RouteDecoder {
+            get throws(DecodeFailure) {
+                if let held { return held }
+                guard let current = CurrentDecoder.current else { throw RouteDecoder.outsideDecode }
+                return current
+            }
+        }
+
         var codingPath: [any CodingKey] { [] }
-        var allKeys: [Key] { decoder.bound.labels.compactMap { Key(stringValue: $0) } }
+        var allKeys: [Key] { (try? decoder)?.bound.labels.compactMap { Key(stringValue: $0) } ?? [] }
 
-        func contains(_ key: Key) -> Bool { decoder.bound.binds(key.stringValue) }
+        func contains(_ key: Key) -> Bool { (try? decoder)?.bound.binds(key.stringValue) ?? false }
 
-        func decodeNil(forKey key: Key) throws -> Bool { decoder.bound.isNil(named: key.stringValue) }
+        func decodeNil(forKey key: Key) throws -> Bool { try decoder.bound.isNil(named: key.stringValue) }
 
         func decodeValue<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
             try decoder.bound.value(named: key.stringValue, as: T.self)
@@ -115,12 +173,12 @@ final class RouteDecoder: CaseDecoding {
         }
 
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-            throw decoder.refusal()
+            throw RouteDecoder.refusal
         }
         func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-            throw decoder.refusal()
+            throw RouteDecoder.refusal
         }
-        func superDecoder() throws -> any Decoder { decoder }
-        func superDecoder(forKey key: Key) throws -> any Decoder { decoder }
+        func superDecoder() throws -> any Decoder { try decoder }
+        func superDecoder(forKey key: Key) throws -> any Decoder { try decoder }
     }
 }

@@ -76,6 +76,7 @@ final class ShapeProbe: CaseDecoding {
 
     func labels<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) -> KeyedDecodingContainer<NestedKey> {
         shape.caseKeyTypeName = "\(NestedKey.self)"
+        shape.caseKeys = shape.caseKeys?.opened(NestedKey.self)
         return KeyedDecodingContainer(Labels<NestedKey>(probe: self))
     }
 
