@@ -222,4 +222,26 @@ enum NamedCases: Routable {
         }
         #expect(results.count == 200 && results.allSatisfy { $0 })
     }
+
+    /// Decodes of the same learned cases racing on many threads each read their own link's
+    /// values: the containers a learned case keeps hold none, and serve the decode running on
+    /// their thread (a mounted table's decode, inside its parent's, too).
+    @Test func concurrentDecodesOfTheSameCasesEachReadTheirOwnValues() async {
+        let results = await withTaskGroup(of: Bool.self) { group in
+            for index in 0..<256 {
+                group.addTask {
+                    let posts = "myapp://app/user/\(index)/posts?page=\(index * 3)&premium=\(index % 2 == 0)"
+                    let mounted = "myapp://app/u/user\(index)/settings/notifications/\(index)"
+                    // Many decodes a task, so that decodes on different threads overlap.
+                    return (0..<200).allSatisfy { _ in
+                        (try? AppRoute(link: posts)) == .userPosts(id: index, page: index * 3, premium: index % 2 == 0)
+                            && (try? NestedRoutesTests.SettingsThenUser(link: mounted))
+                                == .settings(.notifications(channel: index), user: "user\(index)")
+                    }
+                }
+            }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(results.count == 256 && results.allSatisfy { $0 })
+    }
 }
