@@ -267,6 +267,12 @@ import Testing
         #expect(nested == 6)
         // A decode the level was not handed out for reads no kept keys: it makes them.
         #expect(CurrentDecoder.with(second) { level.allKeys } == [.posts])
+        // A table keeps the level of the first key type asked for; another gets one of its own.
+        let levels = KeptCaseLevels()
+        let appLevel = levels.level(as: AppRoute.CodingKeys.self)
+        let ours = levels.level(as: KeptPosts.CodingKeys.self)
+        let keys = CurrentDecoder.with(first) { (appLevel.allKeys, ours.allKeys) }
+        #expect(keys.0 == [] && keys.1 == [.posts])
     }
 
     // MARK: Standard scalars known by identity

@@ -85,7 +85,8 @@ final class KeptCaseLevels: @unchecked Sendable {
 
     @inline(never)
     private func made<Key: CodingKey>(_ type: Key.Type) -> KeyedDecodingContainer<Key> {
-        let level = OnceReference.publish(TypedLevel<Key>(), at: word)
+        // Published as the base class: the level published first may be of another key type.
+        let level: Level = OnceReference.publish(TypedLevel<Key>() as Level, at: word)
         if level.keyType == ObjectIdentifier(Key.self) { return unsafeDowncast(level, to: TypedLevel<Key>.self).container }
         return KeyedDecodingContainer(KeptCaseLevel<Key>())
     }
