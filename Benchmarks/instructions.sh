@@ -7,7 +7,8 @@
 #
 # Operations: closure-hit, enum-hit, enum-miss, rendered-miss-1000 (a miss at the first segment
 # of the 1,000-route table, its diagnostic rendered), urlcomponents-closure-link,
-# urlcomponents-deep-link (all of them by default).
+# urlcomponents-deep-link, nested-hit-1000 (a link into the last of ten mounted feature enums
+# of 100) and enum-hit-section (the same link shape in the 10-route enum) (all of them by default).
 set -euo pipefail
 cd "$(dirname "$0")"
 bench=.build/release/Bench
@@ -21,7 +22,7 @@ objcopy --strip-debug "$bench" "$stripped"
 chmod +x "$stripped"
 bench=$stripped
 operations=("$@")
-[ ${#operations[@]} -gt 0 ] || operations=(closure-hit enum-hit enum-miss rendered-miss-1000 urlcomponents-closure-link urlcomponents-deep-link)
+[ ${#operations[@]} -gt 0 ] || operations=(closure-hit enum-hit enum-miss rendered-miss-1000 urlcomponents-closure-link urlcomponents-deep-link nested-hit-1000 enum-hit-section)
 count() {
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bench" --repeat "$1" "$2" 2>&1 \
         | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'

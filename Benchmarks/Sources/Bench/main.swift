@@ -85,6 +85,10 @@ if let flag = CommandLine.arguments.firstIndex(of: "--repeat"), flag + 2 < Comma
     let operations: [String: () -> Int] = [
         "closure-hit": { consume(closures.match(closureLink)) },
         "enum-hit": { consume(Routes10.match(deep)) },
+        // The large-apps goal's pair: a link into the last of ten mounted feature enums of 100
+        // (two decodes), and the same link shape in the 10-route enum (one decode).
+        "nested-hit-1000": { consume(NestedRoutes1000.match("myapp://app/feature9/item99/42")) },
+        "enum-hit-section": { consume(Routes10.match("myapp://app/section6/item/42")) },
         "enum-miss": {
             if case .failure(let error) = Routes10.match("myapp://app/user/4x2/posts?page=2&premium=true") {
                 return consume(error.reason)
