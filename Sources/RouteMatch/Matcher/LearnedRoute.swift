@@ -105,7 +105,8 @@ class LearnedBox: @unchecked Sendable {
 
     init(_ value: LearnedRoute) { self.value = value }
 
-    /// Whether the box keeps its case's containers (``caseLevel(as:)``).
+    /// Whether the box keeps its case's case-level keys and labels' container (``caseKeys(as:)``,
+    /// ``labels(caseKey:keyedBy:)``): an enum case with values, learned.
     var keepsCaseLevel: Bool { false }
 
     /// The box of a route learned from `probed`: one that keeps the probe's case-level keys and

@@ -13,6 +13,14 @@ struct BoundValues {
         labels.firstIndex(of: name)
     }
 
+    /// The slot of the label named `name`, which the route must have: what a decode call for
+    /// a label the pattern does not name is refused with.
+    @inline(__always)
+    func requiredSlot(_ name: String) throws(DecodeFailure) -> Int {
+        guard let slot = slot(name) else { throw DecodeFailure.rejected(message: "no value for '\(name)'") }
+        return slot
+    }
+
     /// Whether the match bound something to label `name` (even an empty text).
     func binds(_ name: String) -> Bool {
         guard let slot = slot(name) else { return false }
@@ -34,9 +42,7 @@ struct BoundValues {
     /// The value label `name` bound, converted to `T` (a mounted table's route, matched now,
     /// for a ``Routable`` type): the one conversion keyed containers and closure routes share.
     func value<T: Decodable>(named name: String, as type: T.Type) throws -> T {
-        guard let slot = slot(name) else {
-            throw DecodeFailure.rejected(message: "no value for '\(name)'")
-        }
+        let slot = try requiredSlot(name)
         let view: LinkView
         do throws(TextConversion.Failure) {
             switch values[slot] {
