@@ -338,6 +338,60 @@ extension NestedRoutesTests {
         }
     }
 
+    /// A type mounted in one table and matched on its own keeps two tables under one key
+    /// type (its own, under its origin, and the one relative to the mount), whichever is used
+    /// first; a mounted type of no size (one case, no values) is built in place like another.
+    /// (Each order has its own types: a type's tables live as long as the process.)
+    @Test func aTypeMatchedOnItsOwnFirstKeepsItsMountedTableApart() throws {
+        enum Solo: Routable, Equatable {
+            static var origins: [String] { ["solo://module"] }
+            case only
+            enum CodingKeys: String, CodingKey, CaseIterable { case only = "only" }
+        }
+        enum Holder: Routable, Equatable {
+            static var scheme: String { "myapp" }
+            static var host: String { "app" }
+            case solo(Solo)
+            case after(Solo, tail: Int)
+            enum CodingKeys: String, CodingKey, CaseIterable {
+                case solo = "solo/${_0...}"
+                case after = "after/${tail}/${_0...}"
+            }
+        }
+        try expectOwnAndMountedTables(Solo.only, Holder.solo(.only), Holder.after(.only, tail: 7), ownFirst: true)
+    }
+
+    @Test func aTypeMountedFirstKeepsItsOwnTableApart() throws {
+        enum Solo: Routable, Equatable {
+            static var origins: [String] { ["solo://module"] }
+            case only
+            enum CodingKeys: String, CodingKey, CaseIterable { case only = "only" }
+        }
+        enum Holder: Routable, Equatable {
+            static var scheme: String { "myapp" }
+            static var host: String { "app" }
+            case solo(Solo)
+            case after(Solo, tail: Int)
+            enum CodingKeys: String, CodingKey, CaseIterable {
+                case solo = "solo/${_0...}"
+                case after = "after/${tail}/${_0...}"
+            }
+        }
+        try expectOwnAndMountedTables(Solo.only, Holder.solo(.only), Holder.after(.only, tail: 7), ownFirst: false)
+    }
+
+    private func expectOwnAndMountedTables<Solo: Routable & Equatable, Holder: Routable & Equatable>(
+        _ only: Solo, _ solo: Holder, _ after: Holder, ownFirst: Bool
+    ) throws {
+        #expect(MemoryLayout<Solo>.size == 0)
+        if ownFirst { #expect(try Solo(link: "solo://module/only") == only) }
+        #expect(try Holder(link: "myapp://app/solo/only") == solo)
+        #expect(try Holder(link: "myapp://app/after/7/only") == after)
+        #expect(try Solo(link: "solo://module/only") == only)
+        #expect(Holder.match("myapp://app/solo/other").failure?.closestRoute?.name == "solo › only")
+        #expect(Solo.match("solo://module/solo/only").failure?.closestRoute?.name == "only")
+    }
+
     @Test func aNestedDiagnosticHidesTheMountingRoutesValuesToo() throws {
         let error = try #require(UserSettings.match("myapp://app/u/alice/settings/notifications/loud").failure)
         #expect(error.closestRoute?.name == "settings › notifications")

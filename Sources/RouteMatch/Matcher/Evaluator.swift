@@ -230,7 +230,7 @@ struct Evaluator {
             // The rest of the link is the mounted table's to judge, when the value is built.
             let rest = view.mounted(from: offset)
             values[label] = .mounted(rest)
-            if mode == .allProblems, case .failure(let error) = mount.type.matchMounted(rest) {
+            if mode == .allProblems, let error = mount.type.mountedMatcher.error(for: rest) {
                 report(error.reason, error.span)
             }
             if fits { progress.depth += max(0, view.segmentCount - offset) }

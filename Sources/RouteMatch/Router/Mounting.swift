@@ -10,14 +10,6 @@ extension Routable {
 
     static var mountedTable: RouteTable { mountedRouter.table }
 
-    /// Matches the rest of a link (from the mount's first segment, with the link's query and
-    /// fragment) against the mounted table.
-    static func matchMounted(_ view: LinkView) -> Result<Any, RouteMatchError> {
-        let router = mountedRouter
-        return router.table.match(view, build: router.codec.build)
-            .map { $0 as Any }
-    }
-
     /// The value's path segments, query items and fragment as the mounted table writes them.
     func mountedParts() -> Result<LinkRenderer.Parts, RouteMatchError> {
         Self.mountedRouter.parts(for: self)

@@ -37,30 +37,60 @@ enum TableCache {
         return words
     }()
 
-    /// The entry kept for `key` (an ``Entry``), made by `build` on the key's first use.
+    /// What an entry kept for a key type is: a key has at most one entry of each kind.
+    @usableFromInline
+    enum Kind: UInt {
+        /// A table (an ``Entry``).
+        case table = 0
+        /// How a route that mounts the key type reads the rest of a link (a ``MountedMatcher``):
+        /// kept under the type itself, which its mounting route's decode has at hand, so that
+        /// finding it looks up no generic type's metadata.
+        case mountedMatcher = 1
+    }
+
+    /// The entry kept for `key` (an ``Entry`` for a table), made by `build` on the key's first
+    /// use.
     ///
     /// A match reads its table here: the entry is read without a lock, from a table of
     /// published pairs (each word written once, from zero, and never again). An entry lives as
     /// long as the process.
     @usableFromInline
-    static func entry(for key: Any.Type, build: () -> AnyObject) -> AnyObject {
-        let id = UInt(bitPattern: ObjectIdentifier(key))
-        if let entry = publishedEntry(id) { return entry }
-        if let cached = tables.withLock({ $0[ObjectIdentifier(key)] }) { return cached }
+    static func entry(for key: Any.Type, kind: Kind = .table, build: () -> AnyObject) -> AnyObject {
+        let id = address(of: key, kind)
+        if let entry = existingEntry(id) { return entry }
         let built = build()
         return tables.withLock { storage in
-            if let existing = storage[ObjectIdentifier(key)] { return existing }
-            storage.set(built, for: ObjectIdentifier(key))
+            if let existing = storage[address: id] { return existing }
+            storage.set(built, forAddress: id)
             if storage.count <= publishedCapacity / 2 { publish(built, for: id) }
             return built
         }
     }
 
+    /// The entry of this kind kept for `key`, if one was made.
+    static func existingEntry(for key: Any.Type, kind: Kind) -> AnyObject? {
+        existingEntry(address(of: key, kind))
+    }
+
+    @inline(__always)
+    private static func existingEntry(_ id: UInt) -> AnyObject? {
+        if let entry = publishedEntry(id) { return entry }
+        return tables.withLock { $0[address: id] }
+    }
+
+    /// The key's address, tagged with the entry's kind in its low bits (zero in an address,
+    /// which is aligned).
+    @inline(__always)
+    private static func address(of key: Any.Type, _ kind: Kind) -> UInt {
+        UInt(bitPattern: ObjectIdentifier(key)) | kind.rawValue
+    }
+
     /// The first slot of `id`'s probe sequence.
     @inline(__always)
     private static func firstSlot(_ id: UInt) -> Int {
-        // Types are 16-byte aligned: the bits above those pick the slot.
-        Int(truncatingIfNeeded: (id >> 4) &* 0x9E37_79B9_7F4A_7C15 >> 56) & (publishedCapacity - 1)
+        // Fibonacci hashing: the product's high bits, where every bit of the id counts (the
+        // kind's tag in the low bits among them).
+        Int(truncatingIfNeeded: (id &* 0x9E37_79B9_7F4A_7C15) >> 56) & (publishedCapacity - 1)
     }
 
     /// The entry published for `id`, if any: its probe sequence, up to an empty slot.

@@ -18,24 +18,34 @@ struct IdentityTable<Value> {
 
     /// The value kept for `key`, if any.
     subscript(key: ObjectIdentifier) -> Value? {
-        position(of: key).map { values[$0] }
+        self[address: UInt(bitPattern: key)]
+    }
+
+    /// The value kept for the key of this address, if any (an address may carry a tag in its
+    /// low bits, which alignment leaves zero: ``TableCache`` keeps two kinds of entry a type).
+    subscript(address address: UInt) -> Value? {
+        position(of: address).map { values[$0] }
     }
 
     /// Keeps `value` for `key`, replacing what was kept.
     mutating func set(_ value: Value, for key: ObjectIdentifier) {
-        if let position = position(of: key) {
+        set(value, forAddress: UInt(bitPattern: key))
+    }
+
+    /// Keeps `value` for the key of this address, replacing what was kept.
+    mutating func set(_ value: Value, forAddress address: UInt) {
+        if let position = position(of: address) {
             values[position] = value
             return
         }
-        keys.append(UInt(bitPattern: key))
+        keys.append(address)
         values.append(value)
         buckets.add(position: keys.count - 1, count: keys.count) { IdentityTable.hash(keys[$0]) }
     }
 
     @inline(__always)
-    private func position(of key: ObjectIdentifier) -> Int? {
-        let address = UInt(bitPattern: key)
-        return buckets.position(hash: IdentityTable.hash(address)) { keys[$0] == address }
+    private func position(of address: UInt) -> Int? {
+        buckets.position(hash: IdentityTable.hash(address)) { keys[$0] == address }
     }
 
     /// Fibonacci hashing of an address: its high product bits, where every bit of the

@@ -57,20 +57,19 @@ struct BoundValues {
         return try mountedValue(T.self, named: name, slot: slot, view: view)
     }
 
-    /// The route a mounted table reads from the rest of the link. (A function of its own: the
-    /// optional it casts through would make every call of ``value(named:as:)`` look up the
-    /// metadata of `T?`.)
+    /// The route a mounted table reads from the rest of the link. (A function of its own, out
+    /// of line: most labels are not mounts.)
     @inline(never)
     private func mountedValue<T>(_ type: T.Type, named name: String, slot: Int, view: LinkView) throws -> T {
-        guard let routable = T.self as? any Routable.Type else {
+        guard let matcher = MountedMatcher.of(T.self) else {
             throw DecodeFailure.rejected(message: "'\(name)' is not a route type")
         }
-        switch routable.matchMounted(view) {
-        case .success(let value):
-            guard let typed = value as? T else { throw DecodeFailure.rejected(message: "'\(name)'") }
-            return typed
-        case .failure(let error):
-            throw DecodeFailure.mounted(slot, error: error)
-        }
+        // The matcher builds the route into memory of `T`, which is moved out: no cast from
+        // `Any`, no `T?`. (A temporary allocation on the stack would return through a
+        // `Result<T, …>`, a lookup of generic metadata that costs more than the heap's.)
+        let destination = UnsafeMutablePointer<T>.allocate(capacity: 1)
+        defer { destination.deallocate() }
+        if let error = matcher.match(view, into: destination) { throw DecodeFailure.mounted(slot, error: error) }
+        return destination.move()
     }
 }

@@ -1,0 +1,83 @@
+/// How a route that mounts a ``Routable`` type reads the rest of a link: the mounted table, and
+/// how to build its route into memory the mounting route's decode provides.
+///
+/// Not generic, and kept under the mounted type itself (``TableCache/Kind/mountedMatcher``):
+/// the decode that needs the mounted value has only its type at hand, and reaching the mounted
+/// table from there looks up no generic type's metadata (`Result<Route, …>`, `Route?`,
+/// `Router<Route>`, each a lookup in the runtime's cache of generic types, which a process with
+/// many route types makes slower), nor casts the built value from `Any`.
+final class MountedMatcher: @unchecked Sendable {
+    // Unchecked: immutable; the closures capture only the mounted type's router, which is
+    // `Sendable`.
+    let table: RouteTable
+    /// Builds the route `route` of the mounted table from the texts its labels bind into
+    /// `destination`, uninitialized memory of the mounted type.
+    private let build: (_ route: CompiledRoute, _ values: consuming BoundValueList, _ destination: UnsafeMutableRawPointer) throws(DecodeFailure) -> Void
+    /// Destroys a value `build` initialized.
+    private let destroy: (_ value: UnsafeMutableRawPointer) -> Void
+    /// The mounted type's size and alignment, for ``error(for:)``.
+    private let size: Int
+    private let alignment: Int
+
+    private init<Route: Routable>(_ type: Route.Type) {
+        let router = Route.mountedRouter
+        table = router.table
+        build = { route, values, destination throws(DecodeFailure) in
+            destination.initializeMemory(as: Route.self, to: try router.codec.build(route, values))
+        }
+        destroy = { value in value.assumingMemoryBound(to: Route.self).deinitialize(count: 1) }
+        size = MemoryLayout<Route>.size
+        alignment = MemoryLayout<Route>.alignment
+    }
+
+    /// The matcher of `type` when it is ``Routable``, made on its first use and then shared.
+    static func of(_ type: Any.Type) -> MountedMatcher? {
+        if let entry = TableCache.existingEntry(for: type, kind: .mountedMatcher) {
+            return unsafeDowncast(entry, to: MountedMatcher.self)
+        }
+        guard let routable = type as? any Routable.Type else { return nil }
+        return routable.mountedMatcher
+    }
+
+    /// The matcher of `type`, made on its first use and then shared.
+    static func of<Route: Routable>(_ type: Route.Type) -> MountedMatcher {
+        let entry = TableCache.entry(for: Route.self, kind: .mountedMatcher) { MountedMatcher(Route.self) }
+        return unsafeDowncast(entry, to: MountedMatcher.self)
+    }
+
+    /// Matches the rest of a link (from the mount's first segment, with the link's query and
+    /// fragment) and builds its route into `destination`, uninitialized memory of the mounted
+    /// type: `nil` when the route was built there (the caller then owns it), else why not
+    /// (and the memory is left uninitialized).
+    func match(_ view: LinkView, into destination: UnsafeMutableRawPointer) -> RouteMatchError? {
+        var built = false
+        let error = table.match(view) { route, values in
+            do throws(DecodeFailure) {
+                try build(route, consume values, destination)
+                built = true
+                return nil
+            } catch {
+                return error
+            }
+        }
+        guard let error else { return built ? nil : .unbuilt }
+        // The walk stops at the route built, so no error follows one; were one to, it wins.
+        if built { destroy(destination) }
+        return error
+    }
+
+    /// Why the rest of a link matches no route of the mounted table, or `nil` when it does (the
+    /// route it builds is dropped).
+    func error(for view: LinkView) -> RouteMatchError? {
+        let destination = UnsafeMutableRawPointer.allocate(byteCount: max(size, 1), alignment: alignment)
+        defer { destination.deallocate() }
+        if let error = match(view, into: destination) { return error }
+        destroy(destination)
+        return nil
+    }
+}
+
+extension Routable {
+    /// How a route that mounts this type reads the rest of a link.
+    static var mountedMatcher: MountedMatcher { MountedMatcher.of(Self.self) }
+}
