@@ -6,7 +6,8 @@ internal import CRouteMatchAtomics
 /// Each key type is used with one table type only (`Route` → `Router<Route>`,
 /// `MountedTable<Route>` → `Router<Route>`, `SharedTable<Items>` → `SharedItems`), so the entry
 /// stored under a key is always an `Entry<T>` of the caller's `T`: a hit reads it back with no
-/// dynamic cast (a cast from an existential costs more than the rest of a small match).
+/// dynamic cast (a cast from an existential costs more than the rest of a small match). The
+/// entries of the other ``Kind`` (`Route` → ``MountedMatcher``) are kept apart by a tag.
 ///
 /// ``table(for:as:build:)`` is inlined into its caller (``Routable/router`` among them), where
 /// the table type is known, and what it calls is not generic: reading the cache asks the
