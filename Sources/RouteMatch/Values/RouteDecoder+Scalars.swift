@@ -7,9 +7,26 @@ extension RouteDecoder {
     /// which finds its decoder on each call, a method of the values cost a copy of them, about
     /// 1,100 instructions a hit.)
     func single(_ name: String) throws(DecodeFailure) -> (slot: Int, text: String)? {
-        let slot = try bound.requiredSlot(name)
+        let slot = try slot(of: name)
         if case .one(let text) = bound.values[slot] { return (slot, text) }
         return nil
+    }
+
+    /// The slot of the label `name`, looked for first after the last label read: a
+    /// synthesized `init(from:)` reads the labels in the order the case declares them, which
+    /// is the slots' order unless the pattern names them in another, so the guess spares the
+    /// comparisons of `name` with each label before it (a comparison of two different texts
+    /// takes the standard library's slow path).
+    @inline(__always)
+    private func slot(of name: String) throws(DecodeFailure) -> Int {
+        let guess = nextSlot
+        if guess < bound.labels.count, bound.labels[guess] == name {
+            nextSlot = guess + 1
+            return guess
+        }
+        let slot = try bound.requiredSlot(name)
+        nextSlot = slot + 1
+        return slot
     }
 }
 

@@ -40,6 +40,8 @@ final class RouteDecoder: CaseDecoding {
     /// for this decode: the learned route keeps keys of that type and a labels' container, so
     /// the level's calls check this one identity before they read them.
     private var keptKeyType: ObjectIdentifier?
+    /// The slot after the last label read by name (see ``single(_:)``).
+    var nextSlot = 0
 
     init(route: CompiledRoute, learned: LearnedBox?, caseLevels: KeptCaseLevels? = nil, values: consuming BoundValueList) {
         self.route = route
