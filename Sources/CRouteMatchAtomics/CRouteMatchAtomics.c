@@ -1,3 +1,5 @@
-// The operations are `static inline` in the header; this file gives SwiftPM the target's one
-// required source file.
+// The operations are `static inline` in the header; this file defines the one thread-local
+// word they read and write.
 #include "CRouteMatchAtomics.h"
+
+_Thread_local void *_Nullable routematch_current_decoder = 0;

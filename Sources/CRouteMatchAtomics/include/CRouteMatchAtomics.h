@@ -3,6 +3,9 @@
 // `OnceReference` in the RouteMatch target). Swift's
 // own atomics (`Synchronization.Atomic`) need macOS 15 and iOS 18; RouteMatch supports macOS
 // 10.15 and iOS 13, so the two operations are C11 atomics, inlined into their Swift callers.
+// And one thread-local word, the decoder whose decode runs on the thread (`CurrentDecoder`):
+// a C11 `_Thread_local`, read and written in place, where Swift has no thread-local storage
+// but `pthread_getspecific`, a call each time.
 
 #ifndef CROUTEMATCH_ATOMICS_H
 #define CROUTEMATCH_ATOMICS_H
@@ -25,6 +28,19 @@ static inline uintptr_t routematch_store_once(uintptr_t *_Nonnull word, uintptr_
         return value;
     }
     return expected;
+}
+
+/// The current thread's word for `CurrentDecoder`: an unretained reference, or null.
+extern _Thread_local void *_Nullable routematch_current_decoder;
+
+/// The current thread's word for `CurrentDecoder`.
+static inline void *_Nullable routematch_current_decoder_get(void) {
+    return routematch_current_decoder;
+}
+
+/// Sets the current thread's word for `CurrentDecoder`.
+static inline void routematch_current_decoder_set(void *_Nullable value) {
+    routematch_current_decoder = value;
 }
 
 #endif

@@ -1,10 +1,4 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+internal import CRouteMatchAtomics
 
 /// The route decoder whose decode runs on the current thread: what a container kept with a
 /// learned route (``KeptCaseLevel``) serves its values from, so that a decode makes no
@@ -15,31 +9,24 @@ import Musl
 /// so the decode starts and ends on the same thread, and a thread's slot is its own: two
 /// decodes on two threads never see each other's values. The slot holds the decoder unretained;
 /// the decode that sets it holds the decoder until it restores the slot.
+///
+/// The slot is a C11 thread-local word (`routematch_current_decoder`), read and written in
+/// place: through `pthread_getspecific` and `pthread_setspecific`, its three accesses a decode
+/// cost some 170 instructions of a hit.
 enum CurrentDecoder {
-    /// The thread-local slot; `nil` if the system had no key left to give (then no container is
-    /// kept, and each decode makes its own).
-    private static let key: pthread_key_t? = {
-        var key = pthread_key_t()
-        return pthread_key_create(&key, nil) == 0 ? key : nil
-    }()
-
-    /// Whether containers can be kept: the thread-local slot exists.
-    static var isAvailable: Bool { key != nil }
-
     /// The decoder of the decode running on this thread, if one is.
     @inline(__always)
     static var current: RouteDecoder? {
-        guard let key, let raw = pthread_getspecific(key) else { return nil }
+        guard let raw = routematch_current_decoder_get() else { return nil }
         return Unmanaged<RouteDecoder>.fromOpaque(raw).takeUnretainedValue()
     }
 
     /// Runs `body` with `decoder` as the current decoder, then restores the one before.
     @inline(__always)
     static func with<Result>(_ decoder: RouteDecoder, _ body: () throws -> Result) rethrows -> Result {
-        guard let key else { return try body() }
-        let previous = pthread_getspecific(key)
-        pthread_setspecific(key, Unmanaged.passUnretained(decoder).toOpaque())
-        defer { pthread_setspecific(key, previous) }
+        let previous = routematch_current_decoder_get()
+        routematch_current_decoder_set(Unmanaged.passUnretained(decoder).toOpaque())
+        defer { routematch_current_decoder_set(previous) }
         return try withExtendedLifetime(decoder) { try body() }
     }
 }

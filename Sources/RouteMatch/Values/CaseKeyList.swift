@@ -59,8 +59,7 @@ private class TypedCaseKeyList<Key: CodingKey>: CaseKeyList, @unchecked Sendable
 /// The list of keys of a case whose labels the probe opened with key type `NestedKey`.
 private final class OpenedCaseKeyList<Key: CodingKey, NestedKey: CodingKey>: TypedCaseKeyList<Key>, @unchecked Sendable {
     override func box(_ learned: LearnedRoute) -> LearnedBox {
-        guard CurrentDecoder.isAvailable else { return LearnedBox(learned) }
-        return LabeledLearnedBox<Key, NestedKey>(learned, keys: keys)
+        LabeledLearnedBox<Key, NestedKey>(learned, keys: keys)
     }
 }
 
