@@ -60,6 +60,19 @@ import Testing
         var snapshot: [String: Int] { calls.withLock { $0 } }
     }
 
+    /// A decode reads each label where the pattern put it, whatever order the case declares
+    /// its values in (the decoder guesses the slot after the last label read, and looks it up
+    /// when the guess is wrong).
+    @Test(arguments: [
+        ("myapp://app/p/true/abc?first=1", ReorderedLabels.pair(first: 1, second: "abc", third: true)),
+        ("myapp://app/p/false/x?first=-7", .pair(first: -7, second: "x", third: false)),
+        ("myapp://app/q/2/y?one=z", .inOrder(one: "z", two: 2, three: "y")),
+    ])
+    func labelsNamedInAnotherOrderThanDeclaredReadTheirOwnText(_ link: String, _ route: ReorderedLabels) throws {
+        #expect(try ReorderedLabels(link: link) == route)
+        #expect(try route.link() == link)
+    }
+
     @Test func aTableLearnsEachRouteOnItsFirstUseOnly() throws {
         let counter = BuildCounter()
         let router = Router<String>(host: "app") { routes in
@@ -243,5 +256,16 @@ enum NamedCases: Routable {
             return await group.reduce(into: [Bool]()) { $0.append($1) }
         }
         #expect(results.count == 256 && results.allSatisfy { $0 })
+    }
+}
+
+enum ReorderedLabels: Routable, Equatable {
+    static var scheme: String { "myapp" }
+    static var host: String { "app" }
+    case pair(first: Int, second: String, third: Bool)
+    case inOrder(one: String, two: Int, three: String)
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case pair = "p/${third}/${second}?first=${first}"
+        case inOrder = "q/${two}/${three}?one=${one}"
     }
 }
