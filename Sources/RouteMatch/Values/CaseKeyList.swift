@@ -101,7 +101,7 @@ private class KeyedLearnedBox<Key: CodingKey>: LearnedBox, @unchecked Sendable {
 /// on its thread (``CurrentDecoder``): its decodes open their containers with no allocation.
 private final class LabeledLearnedBox<Key: CodingKey, NestedKey: CodingKey>: KeyedLearnedBox<Key>, @unchecked Sendable {
     // Unchecked: immutable; the container holds no decode's state.
-    let labels = KeyedDecodingContainer(RouteDecoder.Labels<NestedKey>(decoder: nil))
+    let labels = KeyedDecodingContainer(RouteDecoder.Labels<NestedKey>())
 
     init(_ value: LearnedRoute, keys: [Key]) {
         super.init(value, keys: keys, labelsKeyType: ObjectIdentifier(NestedKey.self))

@@ -94,7 +94,7 @@ final class RouteDecoder: CaseDecoding {
             return caseLevels.level(as: Key.self)
         }
         if route.caseKey != nil { return KeyedDecodingContainer(CaseLevel<Key, RouteDecoder>(owner: self)) }
-        return KeyedDecodingContainer(Labels<Key>(decoder: self))
+        return KeyedDecodingContainer(Labels<Key>())
     }
 
     func caseKeys<Key: CodingKey>(as type: Key.Type) -> [Key] {
@@ -123,7 +123,7 @@ final class RouteDecoder: CaseDecoding {
     func singleValueContainer() throws -> any SingleValueDecodingContainer { throw refusal() }
 
     func labels<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) -> KeyedDecodingContainer<NestedKey> {
-        KeyedDecodingContainer(Labels<NestedKey>(decoder: self))
+        KeyedDecodingContainer(Labels<NestedKey>())
     }
 
     /// What a kept container throws when it is used outside a decode (kept by a route type's
@@ -141,18 +141,16 @@ final class RouteDecoder: CaseDecoding {
 
     /// The labels' level: each decode call is one label, served its bound text converted to
     /// the label's type.
+    ///
+    /// It holds nothing: it serves the decode running on its thread (``CurrentDecoder``), which
+    /// sets itself there for the route type's `init(from:)`. So a learned route keeps one, and
+    /// a copy of it (the standard library's container box copies it for each call) retains
+    /// nothing.
     struct Labels<Key: CodingKey>: UniformKeyedDecoding {
-        /// The decoder whose values are served; `nil` for a container a learned route keeps,
-        /// which serves the decode running on its thread (``CurrentDecoder``).
-        private let held: RouteDecoder?
-
-        init(decoder: RouteDecoder?) { held = decoder }
-
-        /// The decoder whose values are served.
+        /// The decoder whose values are served: the decode running on this thread.
         @inline(__always)
         var decoder: RouteDecoder {
             get throws(DecodeFailure) {
-                if let held { return held }
                 guard let current = CurrentDecoder.current else { throw RouteDecoder.outsideDecode }
                 return current
             }
