@@ -22,13 +22,18 @@ esac
 mkdir -p .build-fuzz "fuzz-out/$target"
 binary=".build-fuzz/fuzz-$target"
 sources=$(find Sources/RouteMatch -name '*.swift' | sort)
-if [ ! -x "$binary" ] || [ -n "$(find Sources Fuzz/Targets -newer "$binary" \( -name '*.swift' -o -name '*.h' \) | head -1)" ]; then
+if [ ! -x "$binary" ] || [ -n "$(find Sources Fuzz/Targets -newer "$binary" \( -name '*.swift' -o -name '*.h' -o -name '*.c' \) | head -1)" ]; then
   echo "== building $binary"
   rm -f "$binary" # a failed build must not leave the previous binary to be fuzzed
+  # The library's C module: its operations are static inline in the header, and its one
+  # source file defines the thread-local word they use; compiled with the toolchain's clang.
+  clang="$(dirname "$(command -v swiftc)")/clang"
+  "$clang" -O2 -g -fsanitize=fuzzer-no-link,address -I Sources/CRouteMatchAtomics/include \
+    -c Sources/CRouteMatchAtomics/CRouteMatchAtomics.c -o ".build-fuzz/CRouteMatchAtomics-$target.o"
   # ld.gold warns about ASan's local symbols; those lines are noise, not project warnings.
-  # The C module of the library's two atomic operations (static inline: nothing to link).
   swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name RouteMatchFuzz \
-    -I Sources/CRouteMatchAtomics/include $sources Fuzz/Targets/FuzzRoutes.swift "$source" -o "$binary" 2>&1 \
+    -I Sources/CRouteMatchAtomics/include $sources Fuzz/Targets/FuzzRoutes.swift "$source" \
+    ".build-fuzz/CRouteMatchAtomics-$target.o" -o "$binary" 2>&1 \
     | grep -v "Cannot export local symbol '__asan" || true
   [ -x "$binary" ] || { echo "build failed" >&2; exit 1; }
 fi
