@@ -341,55 +341,43 @@ extension NestedRoutesTests {
     /// A type mounted in one table and matched on its own keeps two tables under one key
     /// type (its own, under its origin, and the one relative to the mount), whichever is used
     /// first; a mounted type of no size (one case, no values) is built in place like another.
-    /// (Each order has its own types: a type's tables live as long as the process.)
+    /// (Each order has its own types, ``Solo`` and ``Holder`` of its own `Order`: a type's
+    /// tables live as long as the process.)
     @Test func aTypeMatchedOnItsOwnFirstKeepsItsMountedTableApart() throws {
-        enum Solo: Routable, Equatable {
-            static var origins: [String] { ["solo://module"] }
-            case only
-            enum CodingKeys: String, CodingKey, CaseIterable { case only = "only" }
-        }
-        enum Holder: Routable, Equatable {
-            static var scheme: String { "myapp" }
-            static var host: String { "app" }
-            case solo(Solo)
-            case after(Solo, tail: Int)
-            enum CodingKeys: String, CodingKey, CaseIterable {
-                case solo = "solo/${_0...}"
-                case after = "after/${tail}/${_0...}"
-            }
-        }
-        try expectOwnAndMountedTables(Solo.only, Holder.solo(.only), Holder.after(.only, tail: 7), ownFirst: true)
+        enum OwnFirst {}
+        try expectOwnAndMountedTables(OwnFirst.self, ownFirst: true)
     }
 
     @Test func aTypeMountedFirstKeepsItsOwnTableApart() throws {
-        enum Solo: Routable, Equatable {
-            static var origins: [String] { ["solo://module"] }
-            case only
-            enum CodingKeys: String, CodingKey, CaseIterable { case only = "only" }
-        }
-        enum Holder: Routable, Equatable {
-            static var scheme: String { "myapp" }
-            static var host: String { "app" }
-            case solo(Solo)
-            case after(Solo, tail: Int)
-            enum CodingKeys: String, CodingKey, CaseIterable {
-                case solo = "solo/${_0...}"
-                case after = "after/${tail}/${_0...}"
-            }
-        }
-        try expectOwnAndMountedTables(Solo.only, Holder.solo(.only), Holder.after(.only, tail: 7), ownFirst: false)
+        enum MountedFirst {}
+        try expectOwnAndMountedTables(MountedFirst.self, ownFirst: false)
     }
 
-    private func expectOwnAndMountedTables<Solo: Routable & Equatable, Holder: Routable & Equatable>(
-        _ only: Solo, _ solo: Holder, _ after: Holder, ownFirst: Bool
-    ) throws {
-        #expect(MemoryLayout<Solo>.size == 0)
-        if ownFirst { #expect(try Solo(link: "solo://module/only") == only) }
-        #expect(try Holder(link: "myapp://app/solo/only") == solo)
-        #expect(try Holder(link: "myapp://app/after/7/only") == after)
-        #expect(try Solo(link: "solo://module/only") == only)
-        #expect(Holder.match("myapp://app/solo/other").failure?.closestRoute?.name == "solo › only")
-        #expect(Solo.match("solo://module/solo/only").failure?.closestRoute?.name == "only")
+    enum Solo<Order>: Routable, Equatable {
+        static var origins: [String] { ["solo://module"] }
+        case only
+        enum CodingKeys: String, CodingKey, CaseIterable { case only = "only" }
+    }
+
+    enum Holder<Order>: Routable, Equatable {
+        static var scheme: String { "myapp" }
+        static var host: String { "app" }
+        case solo(Solo<Order>)
+        case after(Solo<Order>, tail: Int)
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case solo = "solo/${_0...}"
+            case after = "after/${tail}/${_0...}"
+        }
+    }
+
+    private func expectOwnAndMountedTables<Order>(_ order: Order.Type, ownFirst: Bool) throws {
+        #expect(MemoryLayout<Solo<Order>>.size == 0)
+        if ownFirst { #expect(try Solo<Order>(link: "solo://module/only") == .only) }
+        #expect(try Holder<Order>(link: "myapp://app/solo/only") == .solo(.only))
+        #expect(try Holder<Order>(link: "myapp://app/after/7/only") == .after(.only, tail: 7))
+        #expect(try Solo<Order>(link: "solo://module/only") == .only)
+        #expect(Holder<Order>.match("myapp://app/solo/other").failure?.closestRoute?.name == "solo › only")
+        #expect(Solo<Order>.match("solo://module/solo/only").failure?.closestRoute?.name == "only")
     }
 
     @Test func aNestedDiagnosticHidesTheMountingRoutesValuesToo() throws {

@@ -21,6 +21,17 @@ enum CurrentDecoder {
         return Unmanaged<RouteDecoder>.fromOpaque(raw).takeUnretainedValue()
     }
 
+    /// The decoder of the decode running on this thread, for a container that serves it; what
+    /// such a container throws when it is used outside a decode (kept by a route type's
+    /// `init(from:)` past its return).
+    @inline(__always)
+    static var running: RouteDecoder {
+        get throws(DecodeFailure) {
+            guard let decoder = current else { throw RouteDecoder.outsideDecode }
+            return decoder
+        }
+    }
+
     /// Runs `body` with `decoder` as the current decoder, then restores the one before.
     @inline(__always)
     static func with<Result>(_ decoder: RouteDecoder, _ body: () throws -> Result) rethrows -> Result {

@@ -46,17 +46,12 @@ struct KeptCaseLevel<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { throw RouteDecoder.refusal }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try current().keptLabels(caseKey: Key.self, keyedBy: NestedKey.self)
+        try CurrentDecoder.running.keptLabels(caseKey: Key.self, keyedBy: NestedKey.self)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { throw RouteDecoder.refusal }
-    func superDecoder() throws -> any Decoder { try current() }
-    func superDecoder(forKey key: Key) throws -> any Decoder { try current() }
-
-    private func current() throws(DecodeFailure) -> RouteDecoder {
-        guard let decoder = CurrentDecoder.current else { throw RouteDecoder.outsideDecode }
-        return decoder
-    }
+    func superDecoder() throws -> any Decoder { try CurrentDecoder.running }
+    func superDecoder(forKey key: Key) throws -> any Decoder { try CurrentDecoder.running }
 }
 
 /// A table's one ``KeptCaseLevel`` container, made by the first decode that uses it and then

@@ -150,10 +150,7 @@ final class RouteDecoder: CaseDecoding {
         /// The decoder whose values are served: the decode running on this thread.
         @inline(__always)
         var decoder: RouteDecoder {
-            get throws(DecodeFailure) {
-                guard let current = CurrentDecoder.current else { throw RouteDecoder.outsideDecode }
-                return current
-            }
+            get throws(DecodeFailure) { try CurrentDecoder.running }
         }
 
         var codingPath: [any CodingKey] { [] }
