@@ -193,13 +193,13 @@ import Testing
         #expect(boxes.map { $0.keepsCaseLevel ? $0.caseKeys(as: AppRoute.CodingKeys.self) : nil } == [nil, [.userProfile], [.userPosts], [.article]])
         // A decode reads the very array the box keeps (the same storage, not a copy), once the
         // table's kept case level is handed out for it; before, it makes its own.
-        let decoder = RouteDecoder(
+        var decode = RouteDecoder.State(
             route: router.table.routes[2], learned: boxes[2], caseLevels: KeptCaseLevels(), values: BoundValueList(absent: 3))
         let kept = boxes[2].caseKeys(as: AppRoute.CodingKeys.self)
         let storage = { (keys: [AppRoute.CodingKeys]) in keys.withUnsafeBufferPointer { $0.baseAddress } }
-        #expect(storage(decoder.keptCaseKeys(as: AppRoute.CodingKeys.self)) != storage(kept))
-        _ = try decoder.container(keyedBy: AppRoute.CodingKeys.self)
-        #expect(storage(decoder.keptCaseKeys(as: AppRoute.CodingKeys.self)) == storage(kept))
+        #expect(storage(decode.keptCaseKeys(as: AppRoute.CodingKeys.self)) != storage(kept))
+        _ = try CurrentDecoder.with(&decode) { try RouteDecoder().container(keyedBy: AppRoute.CodingKeys.self) }
+        #expect(storage(decode.keptCaseKeys(as: AppRoute.CodingKeys.self)) == storage(kept))
     }
 
     /// A route type whose case names its labels' key type, so a test can open that container.
@@ -238,40 +238,40 @@ import Testing
         #expect(box.keepsCaseLevel)
         #expect(box.labels(caseKey: KeptPosts.CodingKeys.self, keyedBy: KeptPosts.CodingKeys.self) == nil)
         let labels = try #require(box.labels(caseKey: KeptPosts.CodingKeys.self, keyedBy: KeptPosts.PostsCodingKeys.self))
-        func decoder(_ id: String, _ page: String) -> RouteDecoder {
+        func decode(_ id: String, _ page: String) -> RouteDecoder.State {
             var values = BoundValueList(absent: 2)
             values[0] = .one(id)
             values[1] = .one(page)
-            return RouteDecoder(route: route, learned: box, caseLevels: KeptCaseLevels(), values: values)
+            return RouteDecoder.State(route: route, learned: box, caseLevels: KeptCaseLevels(), values: values)
         }
-        let (first, second) = (decoder("6", "2"), decoder("7", "3"))
+        var (first, second) = (decode("6", "2"), decode("7", "3"))
         let outside = "a route's container was used after its decode returned"
         #expect(CurrentDecoder.current == nil)
         #expect(Self.rejection { _ = try labels.decode(Int.self, forKey: .id) } == outside)
         #expect(Self.rejection { _ = try labels.superDecoder() } == outside)
         #expect(labels.allKeys.isEmpty && !labels.contains(.id))
-        let read = try CurrentDecoder.with(first) {
-            let inner = try CurrentDecoder.with(second) { try labels.decode(Int.self, forKey: .page) }
+        let read = try CurrentDecoder.with(&first) {
+            let inner = try CurrentDecoder.with(&second) { try labels.decode(Int.self, forKey: .page) }
             return [try labels.decode(Int.self, forKey: .id), inner, try labels.decode(Int.self, forKey: .page)]
         }
         #expect(read == [6, 3, 2])
         #expect(CurrentDecoder.current == nil)
         // The table's case level: the case's key in a decode that was handed it, none outside.
-        let level = try first.container(keyedBy: KeptPosts.CodingKeys.self)
-        #expect(CurrentDecoder.with(first) { level.allKeys } == [.posts])
+        let level = try CurrentDecoder.with(&first) { try RouteDecoder().container(keyedBy: KeptPosts.CodingKeys.self) }
+        #expect(CurrentDecoder.with(&first) { level.allKeys } == [.posts])
         #expect(level.allKeys.isEmpty)
         #expect(Self.rejection { _ = try level.nestedContainer(keyedBy: KeptPosts.PostsCodingKeys.self, forKey: .posts) } == outside)
-        let nested = try CurrentDecoder.with(first) {
+        let nested = try CurrentDecoder.with(&first) {
             try level.nestedContainer(keyedBy: KeptPosts.PostsCodingKeys.self, forKey: .posts).decode(Int.self, forKey: .id)
         }
         #expect(nested == 6)
         // A decode the level was not handed out for reads no kept keys: it makes them.
-        #expect(CurrentDecoder.with(second) { level.allKeys } == [.posts])
+        #expect(CurrentDecoder.with(&second) { level.allKeys } == [.posts])
         // A table keeps the level of the first key type asked for; another gets one of its own.
         let levels = KeptCaseLevels()
         let appLevel = levels.level(as: AppRoute.CodingKeys.self)
         let ours = levels.level(as: KeptPosts.CodingKeys.self)
-        let keys = CurrentDecoder.with(first) { (appLevel.allKeys, ours.allKeys) }
+        let keys = CurrentDecoder.with(&first) { (appLevel.allKeys, ours.allKeys) }
         #expect(keys.0 == [] && keys.1 == [.posts])
     }
 

@@ -3,7 +3,7 @@
 // `OnceReference` in the RouteMatch target). Swift's
 // own atomics (`Synchronization.Atomic`) need macOS 15 and iOS 18; RouteMatch supports macOS
 // 10.15 and iOS 13, so the two operations are C11 atomics, inlined into their Swift callers.
-// And one thread-local word, the decoder whose decode runs on the thread (`CurrentDecoder`):
+// And one thread-local word, the state of the decode running on the thread (`CurrentDecoder`):
 // a C11 `_Thread_local`, read and written in place, where Swift has no thread-local storage
 // but `pthread_getspecific`, a call each time.
 
@@ -30,7 +30,7 @@ static inline uintptr_t routematch_store_once(uintptr_t *_Nonnull word, uintptr_
     return expected;
 }
 
-/// The current thread's word for `CurrentDecoder`: an unretained reference, or null.
+/// The current thread's word for `CurrentDecoder`: the address of the running decode's state, or null.
 extern _Thread_local void *_Nullable routematch_current_decoder;
 
 /// The current thread's word for `CurrentDecoder`.

@@ -39,19 +39,19 @@ struct CaseLevel<Key: CodingKey, Owner: CaseDecoding>: KeyedDecodingContainerPro
 /// allocation and no lookup of a generic container type of RouteMatch's.
 struct KeptCaseLevel<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var codingPath: [any CodingKey] { [] }
-    var allKeys: [Key] { CurrentDecoder.current?.keptCaseKeys(as: Key.self) ?? [] }
+    var allKeys: [Key] { CurrentDecoder.current?.pointee.keptCaseKeys(as: Key.self) ?? [] }
 
     func contains(_ key: Key) -> Bool { allKeys.contains { $0.stringValue == key.stringValue } }
     func decodeNil(forKey key: Key) throws -> Bool { false }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { throw RouteDecoder.refusal }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try CurrentDecoder.running.keptLabels(caseKey: Key.self, keyedBy: NestedKey.self)
+        try CurrentDecoder.running.pointee.keptLabels(caseKey: Key.self, keyedBy: NestedKey.self)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { throw RouteDecoder.refusal }
-    func superDecoder() throws -> any Decoder { try CurrentDecoder.running }
-    func superDecoder(forKey key: Key) throws -> any Decoder { try CurrentDecoder.running }
+    func superDecoder() throws -> any Decoder { try RouteDecoder.running() }
+    func superDecoder(forKey key: Key) throws -> any Decoder { try RouteDecoder.running() }
 }
 
 /// A table's one ``KeptCaseLevel`` container, made by the first decode that uses it and then

@@ -1,12 +1,12 @@
 /// Decoding of the scalar types every route uses, without generic dispatch: the synthesized
 /// `init(from:)` calls these concrete overloads directly, so reading an `Int` or a `String`
 /// costs a parse and no runtime type lookup.
-extension RouteDecoder {
+extension RouteDecoder.State {
     /// The single text bound to the label `name`, or `nil` when it is absent or a list. (A
-    /// method of the decoder, which reads its values in place: through the labels' container,
-    /// which finds its decoder on each call, a method of the values cost a copy of them, about
-    /// 1,100 instructions a hit.)
-    func single(_ name: String) throws(DecodeFailure) -> (slot: Int, text: String)? {
+    /// method of the decode's state, which reads its values in place: through the labels'
+    /// container, which finds the state on each call, a method of the values cost a copy of
+    /// them, about 1,100 instructions a hit.)
+    mutating func single(_ name: String) throws(DecodeFailure) -> (slot: Int, text: String)? {
         let slot = try slot(of: name)
         if case .one(let text) = bound.values[slot] { return (slot, text) }
         return nil
@@ -18,7 +18,7 @@ extension RouteDecoder {
     /// comparisons of `name` with each label before it (a comparison of two different texts
     /// takes the standard library's slow path).
     @inline(__always)
-    private func slot(of name: String) throws(DecodeFailure) -> Int {
+    private mutating func slot(of name: String) throws(DecodeFailure) -> Int {
         let guess = nextSlot
         if guess < bound.labels.count, bound.labels[guess] == name {
             nextSlot = guess + 1
@@ -34,7 +34,7 @@ extension RouteDecoder.Labels {
     /// The single text bound to `key`, or `nil` when it is absent or a list.
     @inline(__always)
     func single(_ key: Key) throws -> (slot: Int, text: String)? {
-        try decoder.single(key.stringValue)
+        try decode.pointee.single(key.stringValue)
     }
 
     @inline(__always)

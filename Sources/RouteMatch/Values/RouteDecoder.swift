@@ -22,42 +22,84 @@ enum DecodeFailure: Error {
 
 /// Builds a route value through its own `init(from:)`, serving each label its bound text
 /// converted to the label's type.
-final class RouteDecoder: CaseDecoding {
-    /// The route whose value is decoded: held, where copying its case key and label names out
-    /// cost a retain of each and an outlined copy of the optional key on every hit.
-    let route: CompiledRoute
-    var caseKey: CaseKey? { route.caseKey }
-    /// What the route learned, with its case level's keys (see ``CaseKeyList``).
-    let learned: LearnedBox?
-    /// What the match bound, by label.
-    let bound: BoundValues
+///
+/// The decoder holds nothing: what a decode reads (``State``) lives on the stack of
+/// ``decode(_:route:learned:caseLevels:values:)``, which sets it as its thread's running decode
+/// (``CurrentDecoder``) for the route type's `init(from:)`, and the decoder and its containers
+/// serve that one. So a decode allocates no decoder and retains nothing for it, and a container
+/// a learned route keeps serves every decode. Used outside a decode (kept by an `init(from:)`
+/// past its return), the decoder and its containers refuse.
+struct RouteDecoder: CaseDecoding {
+    /// What one decode reads: the route, what it learned and the values its match bound.
+    ///
+    /// Its methods are `mutating`, even those that only read: they are called through the
+    /// running decode's pointer, and a `mutating` one reads the state in place where a
+    /// non-mutating one is handed a copy (five retains and five releases).
+    struct State {
+        /// The route whose value is decoded.
+        let route: CompiledRoute
+        /// What the route learned, with its case level's keys (see ``CaseKeyList``).
+        let learned: LearnedBox?
+        /// What the match bound, by label.
+        let bound: BoundValues
+        /// The table's kept case level, for a table of enum routes.
+        let caseLevels: KeptCaseLevels?
+        /// The key type of the table's kept case level, once ``container(keyedBy:)`` handed it
+        /// out for this decode: the learned route keeps keys of that type and a labels'
+        /// container, so the level's calls check this one identity before they read them.
+        private var keptKeyType: ObjectIdentifier?
+        /// The slot after the last label read by name (see ``single(_:)``).
+        var nextSlot = 0
+
+        init(route: CompiledRoute, learned: LearnedBox?, caseLevels: KeptCaseLevels? = nil, values: consuming BoundValueList) {
+            self.route = route
+            self.learned = learned
+            self.caseLevels = caseLevels
+            self.bound = BoundValues(labels: route.labelNames, values: consume values)
+        }
+
+        /// The route type's top container: the table's kept case level, the case level, or
+        /// the labels' container of a struct route.
+        mutating func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
+            // The learned route's own container, when it keeps one of this key type (the type
+            // its case key stores: the condition it was made on).
+            if learned?.keepsCaseLevel == true, caseLevels != nil, route.caseKey.stores(Key.self) {
+                keptKeyType = ObjectIdentifier(Key.self)
+                return caseLevels.unsafelyUnwrapped.level(as: Key.self)
+            }
+            if route.caseKey != nil { return KeyedDecodingContainer(CaseLevel<Key, RouteDecoder>(owner: RouteDecoder())) }
+            return KeyedDecodingContainer(Labels<Key>())
+        }
+
+        /// The case-level keys the learned route keeps, for the table's kept case level: read
+        /// when its case key stores a `Key` (the condition they were kept on), made otherwise.
+        mutating func keptCaseKeys<Key: CodingKey>(as type: Key.Type) -> [Key] {
+            if keptKeyType == ObjectIdentifier(Key.self), let learned { return learned.caseKeys(as: Key.self) }
+            return route.caseKey.keys(as: Key.self)
+        }
+
+        /// The labels' container the learned route keeps, for the table's kept case level of
+        /// key type `Key`; one made for this decode when the route keeps none of that key type.
+        mutating func keptLabels<Key: CodingKey, NestedKey: CodingKey>(caseKey: Key.Type, keyedBy type: NestedKey.Type) -> KeyedDecodingContainer<NestedKey> {
+            if keptKeyType == ObjectIdentifier(Key.self), let learned,
+               let labels = learned.labels(caseKey: Key.self, keyedBy: NestedKey.self) {
+                return labels
+            }
+            return KeyedDecodingContainer(Labels<NestedKey>())
+        }
+    }
+
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-    /// The table's kept case level, for a table of enum routes.
-    let caseLevels: KeptCaseLevels?
-    /// The key type of the table's kept case level, once ``container(keyedBy:)`` handed it out
-    /// for this decode: the learned route keeps keys of that type and a labels' container, so
-    /// the level's calls check this one identity before they read them.
-    private var keptKeyType: ObjectIdentifier?
-    /// The slot after the last label read by name (see ``single(_:)``).
-    var nextSlot = 0
-
-    init(route: CompiledRoute, learned: LearnedBox?, caseLevels: KeptCaseLevels? = nil, values: consuming BoundValueList) {
-        self.route = route
-        self.learned = learned
-        self.caseLevels = caseLevels
-        self.bound = BoundValues(labels: route.labelNames, values: consume values)
-    }
+    var caseKey: CaseKey? { CurrentDecoder.current?.pointee.route.caseKey }
 
     /// Decodes `Route`, reporting the first label that does not convert.
     static func decode<Route: Decodable>(
         _ type: Route.Type, route: CompiledRoute, learned: LearnedBox?, caseLevels: KeptCaseLevels? = nil,
         values: consuming BoundValueList
     ) throws(DecodeFailure) -> Route {
-        // Made before the closure, which would otherwise copy the values it captures.
-        let decoder = RouteDecoder(route: route, learned: learned, caseLevels: caseLevels, values: consume values)
-        return try translatingErrors { try CurrentDecoder.with(decoder) { try Route(from: decoder) } }
+        var state = State(route: route, learned: learned, caseLevels: caseLevels, values: consume values)
+        return try translatingErrors { try CurrentDecoder.with(&state) { try Route(from: RouteDecoder()) } }
     }
 
     /// Runs `build` (a type's `init(from:)` or a closure route's build closure), translating
@@ -87,35 +129,11 @@ final class RouteDecoder: CaseDecoding {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        // The learned route's own container, when it keeps one of this key type (the type its
-        // case key stores: the condition it was made on).
-        if let caseLevels, let learned, learned.keepsCaseLevel, route.caseKey.stores(Key.self) {
-            keptKeyType = ObjectIdentifier(Key.self)
-            return caseLevels.level(as: Key.self)
-        }
-        if route.caseKey != nil { return KeyedDecodingContainer(CaseLevel<Key, RouteDecoder>(owner: self)) }
-        return KeyedDecodingContainer(Labels<Key>())
+        try CurrentDecoder.running.pointee.container(keyedBy: Key.self)
     }
 
     func caseKeys<Key: CodingKey>(as type: Key.Type) -> [Key] {
-        route.caseKey.keys(as: Key.self)
-    }
-
-    /// The case-level keys the learned route keeps, for the table's kept case level: read when
-    /// its case key stores a `Key` (the condition they were kept on), made otherwise.
-    func keptCaseKeys<Key: CodingKey>(as type: Key.Type) -> [Key] {
-        if keptKeyType == ObjectIdentifier(Key.self), let learned { return learned.caseKeys(as: Key.self) }
-        return route.caseKey.keys(as: Key.self)
-    }
-
-    /// The labels' container the learned route keeps, for the table's kept case level of key
-    /// type `Key`; one made for this decode when the route keeps none of that key type.
-    func keptLabels<Key: CodingKey, NestedKey: CodingKey>(caseKey: Key.Type, keyedBy type: NestedKey.Type) -> KeyedDecodingContainer<NestedKey> {
-        if keptKeyType == ObjectIdentifier(Key.self), let learned,
-           let labels = learned.labels(caseKey: Key.self, keyedBy: NestedKey.self) {
-            return labels
-        }
-        return labels(keyedBy: NestedKey.self)
+        CurrentDecoder.current?.pointee.route.caseKey.keys(as: Key.self) ?? []
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw refusal() }
@@ -134,6 +152,13 @@ final class RouteDecoder: CaseDecoding {
 
     func refusal() -> any Error { RouteDecoder.refusal }
 
+    /// The decoder, for a container's `superDecoder()`: what it throws when it is used outside
+    /// a decode.
+    static func running() throws(DecodeFailure) -> RouteDecoder {
+        _ = try CurrentDecoder.running
+        return RouteDecoder()
+    }
+
     /// What a request the route's containers cannot serve throws (synthesized code makes none).
     static var refusal: DecodeFailure {
         .rejected(message: "the route decodes as something other than a case or a keyed structure")
@@ -142,26 +167,25 @@ final class RouteDecoder: CaseDecoding {
     /// The labels' level: each decode call is one label, served its bound text converted to
     /// the label's type.
     ///
-    /// It holds nothing: it serves the decode running on its thread (``CurrentDecoder``), which
-    /// sets itself there for the route type's `init(from:)`. So a learned route keeps one, and
-    /// a copy of it (the standard library's container box copies it for each call) retains
-    /// nothing.
+    /// It holds nothing: it serves the decode running on its thread (``CurrentDecoder``). So a
+    /// learned route keeps one, and a copy of it (the standard library's container box copies
+    /// it for each call) retains nothing.
     struct Labels<Key: CodingKey>: UniformKeyedDecoding {
-        /// The decoder whose values are served: the decode running on this thread.
+        /// What the decode running on this thread reads.
         @inline(__always)
-        var decoder: RouteDecoder {
+        var decode: UnsafeMutablePointer<State> {
             get throws(DecodeFailure) { try CurrentDecoder.running }
         }
 
         var codingPath: [any CodingKey] { [] }
-        var allKeys: [Key] { (try? decoder)?.bound.labels.compactMap { Key(stringValue: $0) } ?? [] }
+        var allKeys: [Key] { CurrentDecoder.current?.pointee.bound.labels.compactMap { Key(stringValue: $0) } ?? [] }
 
-        func contains(_ key: Key) -> Bool { (try? decoder)?.bound.binds(key.stringValue) ?? false }
+        func contains(_ key: Key) -> Bool { CurrentDecoder.current?.pointee.bound.binds(key.stringValue) ?? false }
 
-        func decodeNil(forKey key: Key) throws -> Bool { try decoder.bound.isNil(named: key.stringValue) }
+        func decodeNil(forKey key: Key) throws -> Bool { try decode.pointee.bound.isNil(named: key.stringValue) }
 
         func decodeValue<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-            try decoder.bound.value(named: key.stringValue, as: T.self)
+            try decode.pointee.bound.value(named: key.stringValue, as: T.self)
         }
 
         func decodeValueIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
@@ -175,7 +199,7 @@ final class RouteDecoder: CaseDecoding {
         func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
             throw RouteDecoder.refusal
         }
-        func superDecoder() throws -> any Decoder { try decoder }
-        func superDecoder(forKey key: Key) throws -> any Decoder { try decoder }
+        func superDecoder() throws -> any Decoder { try RouteDecoder.running() }
+        func superDecoder(forKey key: Key) throws -> any Decoder { try RouteDecoder.running() }
     }
 }
