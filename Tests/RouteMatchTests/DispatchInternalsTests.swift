@@ -236,8 +236,9 @@ import Testing
         let route = router.table.routes[0]
         let box = route.learnedBox
         #expect(box.keepsCaseLevel)
-        #expect(box.labels(caseKey: KeptPosts.CodingKeys.self, keyedBy: KeptPosts.CodingKeys.self) == nil)
-        let labels = try #require(box.labels(caseKey: KeptPosts.CodingKeys.self, keyedBy: KeptPosts.PostsCodingKeys.self))
+        #expect(!box.keepsLabels(caseKey: KeptPosts.CodingKeys.self, keyedBy: KeptPosts.CodingKeys.self))
+        #expect(box.keepsLabels(caseKey: KeptPosts.CodingKeys.self, keyedBy: KeptPosts.PostsCodingKeys.self))
+        let labels = box.labels(caseKey: KeptPosts.CodingKeys.self, keyedBy: KeptPosts.PostsCodingKeys.self)
         func decode(_ id: String, _ page: String) -> RouteDecoder.State {
             var values = BoundValueList(absent: 2)
             values[0] = .one(id)

@@ -59,7 +59,9 @@ private class TypedCaseKeyList<Key: CodingKey>: CaseKeyList, @unchecked Sendable
 /// The list of keys of a case whose labels the probe opened with key type `NestedKey`.
 private final class OpenedCaseKeyList<Key: CodingKey, NestedKey: CodingKey>: TypedCaseKeyList<Key>, @unchecked Sendable {
     override func box(_ learned: LearnedRoute) -> LearnedBox {
-        LabeledLearnedBox<Key, NestedKey>(learned, keys: keys)
+        LabeledLearnedBox(
+            learned, keys: keys, labels: KeyedDecodingContainer(RouteDecoder.Labels<NestedKey>()),
+            labelsKeyType: ObjectIdentifier(NestedKey.self))
     }
 }
 
@@ -71,13 +73,17 @@ extension LearnedBox {
         unsafeDowncast(self, to: KeyedLearnedBox<Key>.self).keys
     }
 
-    /// The labels' container the box keeps, if its key type is `NestedKey`. Read only when
+    /// Whether the box keeps a labels' container of key type `NestedKey`. Asked only when
     /// ``keepsCaseLevel`` and the route's case key stores a `Key`.
     @inline(__always)
-    func labels<Key: CodingKey, NestedKey: CodingKey>(caseKey: Key.Type, keyedBy type: NestedKey.Type) -> KeyedDecodingContainer<NestedKey>? {
-        let keyed = unsafeDowncast(self, to: KeyedLearnedBox<Key>.self)
-        guard keyed.labelsKeyType == ObjectIdentifier(NestedKey.self) else { return nil }
-        return unsafeDowncast(keyed, to: LabeledLearnedBox<Key, NestedKey>.self).labels
+    func keepsLabels<Key: CodingKey, NestedKey: CodingKey>(caseKey: Key.Type, keyedBy type: NestedKey.Type) -> Bool {
+        unsafeDowncast(self, to: KeyedLearnedBox<Key>.self).labelsKeyType == ObjectIdentifier(NestedKey.self)
+    }
+
+    /// The labels' container the box keeps. Read only when ``keepsLabels(caseKey:keyedBy:)``.
+    @inline(__always)
+    func labels<Key: CodingKey, NestedKey: CodingKey>(caseKey: Key.Type, keyedBy type: NestedKey.Type) -> KeyedDecodingContainer<NestedKey> {
+        unsafeDowncast(self, to: LabeledLearnedBox<Key, KeyedDecodingContainer<NestedKey>>.self).labels()
     }
 }
 
@@ -97,13 +103,20 @@ private class KeyedLearnedBox<Key: CodingKey>: LearnedBox, @unchecked Sendable {
     override var keepsCaseLevel: Bool { true }
 }
 
-/// A learned enum case with values and its labels' container, which serves the decode running
-/// on its thread (``CurrentDecoder``): its decodes open their containers with no allocation.
-private final class LabeledLearnedBox<Key: CodingKey, NestedKey: CodingKey>: KeyedLearnedBox<Key>, @unchecked Sendable {
+/// A learned enum case with values and its labels' container (of type `Labels`, a
+/// `KeyedDecodingContainer`), which serves the decode running on its thread
+/// (``CurrentDecoder``): its decodes open their containers with no allocation.
+private final class LabeledLearnedBox<Key: CodingKey, Labels>: KeyedLearnedBox<Key>, @unchecked Sendable {
     // Unchecked: immutable; the container holds no decode's state.
-    let labels = KeyedDecodingContainer(RouteDecoder.Labels<NestedKey>())
+    private let kept: Labels
 
-    init(_ value: LearnedRoute, keys: [Key]) {
-        super.init(value, keys: keys, labelsKeyType: ObjectIdentifier(NestedKey.self))
+    init(_ value: LearnedRoute, keys: [Key], labels: Labels, labelsKeyType: ObjectIdentifier) {
+        kept = labels
+        super.init(value, keys: keys, labelsKeyType: labelsKeyType)
     }
+
+    /// The container. Out of line, so that it is copied with the metadata of `Labels` this
+    /// object's class carries (see ``KeptCaseLevels``'s level).
+    @inline(never)
+    func labels() -> Labels { kept }
 }

@@ -73,7 +73,7 @@ final class KeptCaseLevels: @unchecked Sendable {
     @inline(__always)
     func level<Key: CodingKey>(as type: Key.Type) -> KeyedDecodingContainer<Key> {
         if let level = OnceReference.load(word, as: Level.self), level.keyType == ObjectIdentifier(Key.self) {
-            return unsafeDowncast(level, to: TypedLevel<Key>.self).container
+            return unsafeDowncast(level, to: TypedLevel<KeyedDecodingContainer<Key>>.self).container()
         }
         return made(Key.self)
     }
@@ -81,8 +81,11 @@ final class KeptCaseLevels: @unchecked Sendable {
     @inline(never)
     private func made<Key: CodingKey>(_ type: Key.Type) -> KeyedDecodingContainer<Key> {
         // Published as the base class: the level published first may be of another key type.
-        let level: Level = OnceReference.publish(TypedLevel<Key>() as Level, at: word)
-        if level.keyType == ObjectIdentifier(Key.self) { return unsafeDowncast(level, to: TypedLevel<Key>.self).container }
+        let made = TypedLevel(KeyedDecodingContainer(KeptCaseLevel<Key>()), keyType: ObjectIdentifier(Key.self))
+        let level = OnceReference.publish(made as Level, at: word)
+        if level.keyType == ObjectIdentifier(Key.self) {
+            return unsafeDowncast(level, to: TypedLevel<KeyedDecodingContainer<Key>>.self).container()
+        }
         return KeyedDecodingContainer(KeptCaseLevel<Key>())
     }
 
@@ -91,8 +94,22 @@ final class KeptCaseLevels: @unchecked Sendable {
         init(keyType: ObjectIdentifier) { self.keyType = keyType }
     }
 
-    private final class TypedLevel<Key: CodingKey>: Level {
-        let container = KeyedDecodingContainer(KeptCaseLevel<Key>())
-        init() { super.init(keyType: ObjectIdentifier(Key.self)) }
+    /// The level of one key type, a `KeyedDecodingContainer` (`Container`) of
+    /// ``KeptCaseLevel``. The class is generic over the container's type, not its key's.
+    private final class TypedLevel<Container>: Level {
+        private let kept: Container
+
+        init(_ container: Container, keyType: ObjectIdentifier) {
+            kept = container
+            super.init(keyType: keyType)
+        }
+
+        /// The container. Copying a `KeyedDecodingContainer<Key>` (a type of the standard
+        /// library, whose layout its clients do not know) takes its metadata: read where `Key`
+        /// is a generic parameter, it is looked up in the runtime's cache, about 450
+        /// instructions each decode. Here, out of line, the metadata is this object's class's
+        /// own generic argument, read from the object.
+        @inline(never)
+        func container() -> Container { kept }
     }
 }

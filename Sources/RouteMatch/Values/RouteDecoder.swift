@@ -81,9 +81,8 @@ struct RouteDecoder: CaseDecoding {
         /// The labels' container the learned route keeps, for the table's kept case level of
         /// key type `Key`; one made for this decode when the route keeps none of that key type.
         mutating func keptLabels<Key: CodingKey, NestedKey: CodingKey>(caseKey: Key.Type, keyedBy type: NestedKey.Type) -> KeyedDecodingContainer<NestedKey> {
-            if keptKeyType == ObjectIdentifier(Key.self), let learned,
-               let labels = learned.labels(caseKey: Key.self, keyedBy: NestedKey.self) {
-                return labels
+            if keptKeyType == ObjectIdentifier(Key.self), let learned, learned.keepsLabels(caseKey: Key.self, keyedBy: NestedKey.self) {
+                return learned.labels(caseKey: Key.self, keyedBy: NestedKey.self)
             }
             return KeyedDecodingContainer(Labels<NestedKey>())
         }
