@@ -4,13 +4,19 @@
 # the tables and the first use cancel out. The counts do not depend on the machine's load.
 #
 #   swift build -c release && ./instructions.sh [OPERATION ...]
+#   ./instructions.sh --list    (the operations counted by default, one a line: what CI runs)
 #
-# Operations: closure-hit, enum-hit, enum-miss, rendered-miss-1000 (a miss at the first segment
-# of the 1,000-route table, its diagnostic rendered), urlcomponents-closure-link,
-# urlcomponents-deep-link, nested-hit-1000 (a link into the last of ten mounted feature enums
-# of 100) and enum-hit-section (the same link shape in the 10-route enum) (all of them by default).
+# Operations: closure-hit, enum-hit, enum-hit-100 (the deep link in the 100-route enum),
+# enum-miss, rendered-miss-1000 (a miss at the first segment of the 1,000-route table, its
+# diagnostic rendered), urlcomponents-closure-link, urlcomponents-deep-link, nested-hit-1000 (a
+# link into the last of ten mounted feature enums of 100) and enum-hit-section (the same link
+# shape in the 10-route enum) (all of them by default).
 set -euo pipefail
 cd "$(dirname "$0")"
+defaults=(closure-hit enum-hit enum-hit-100 enum-miss rendered-miss-1000 urlcomponents-closure-link urlcomponents-deep-link nested-hit-1000 enum-hit-section)
+if [ "${1:-}" = "--list" ]; then printf '%s\n' "${defaults[@]}"; exit 0; fi
+operations=("$@")
+[ ${#operations[@]} -gt 0 ] || operations=("${defaults[@]}")
 bench=.build/release/Bench
 command -v valgrind > /dev/null || { echo "instructions.sh needs valgrind" >&2; exit 1; }
 [ -x "$bench" ] || { echo "build first: swift build -c release" >&2; exit 1; }
@@ -21,8 +27,6 @@ trap 'rm -f "$stripped"' EXIT
 objcopy --strip-debug "$bench" "$stripped"
 chmod +x "$stripped"
 bench=$stripped
-operations=("$@")
-[ ${#operations[@]} -gt 0 ] || operations=(closure-hit enum-hit enum-miss rendered-miss-1000 urlcomponents-closure-link urlcomponents-deep-link nested-hit-1000 enum-hit-section)
 count() {
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bench" --repeat "$1" "$2" 2>&1 \
         | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'

@@ -85,6 +85,8 @@ if let flag = CommandLine.arguments.firstIndex(of: "--repeat"), flag + 2 < Comma
     let operations: [String: () -> Int] = [
         "closure-hit": { consume(closures.match(closureLink)) },
         "enum-hit": { consume(Routes10.match(deep)) },
+        // The same link in the 100-route enum: its synthesized init(from:) grows with its cases.
+        "enum-hit-100": { consume(Routes100.match(deep)) },
         // The large-apps goal's pair: a link into the last of ten mounted feature enums of 100
         // (two decodes), and the same link shape in the 10-route enum (one decode).
         "nested-hit-1000": { consume(NestedRoutes1000.match("myapp://app/feature9/item99/42")) },

@@ -68,7 +68,7 @@ extension Optional where Wrapped == CaseKey {
 
     /// The case level's keys for this case key, as `Key`: none for a struct route; the array
     /// key read back from its bits, when it is stored as a `Key`; the key of that text otherwise.
-    /// (A learned route keeps its array: ``RouteDecoder/keptCaseKeys(as:)``.)
+    /// (A learned route keeps its array: ``RouteDecoder/State/keptCaseKeys(as:)``.)
     @inline(__always)
     func keys<Key: CodingKey>(as type: Key.Type) -> [Key] {
         guard let caseKey = self else { return [] }

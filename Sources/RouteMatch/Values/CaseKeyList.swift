@@ -13,7 +13,7 @@
 ///
 /// A list is made only for a key whose type is the route's ``CaseKey`` type and whose bits the
 /// case key keeps (``CaseKey/isStored(as:)``): that check, made again where a decode reads the
-/// kept keys (``RouteDecoder/container(keyedBy:)``), says what type the list and the box hold,
+/// kept keys (``RouteDecoder/State/container(keyedBy:)``), says what type the list and the box hold,
 /// so neither stores a type of its own.
 class CaseKeyList: @unchecked Sendable {
     // Unchecked: it stores nothing; its subclass holds an immutable array of the route type's
@@ -37,7 +37,7 @@ class CaseKeyList: @unchecked Sendable {
     func opened<NestedKey: CodingKey>(_ type: NestedKey.Type) -> CaseKeyList { self }
 
     /// The learned box of `learned`: one that keeps the case's containers, once the probe
-    /// opened its labels and a decode can find its decoder (``CurrentDecoder``); otherwise a
+    /// opened its labels and a decode can find its state (``CurrentDecoder``); otherwise a
     /// plain box, and each decode makes its containers.
     func box(_ learned: LearnedRoute) -> LearnedBox { LearnedBox(learned) }
 }

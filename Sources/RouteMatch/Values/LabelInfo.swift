@@ -71,8 +71,13 @@ struct Mount: @unchecked Sendable {
 /// The ``TextChecking`` for a type `T`; it stores nothing, so it is `Sendable` whatever `T` is.
 struct TextChecker<T: Decodable>: TextChecking {
     func check(_ text: String) -> TextConversion.Failure? {
-        if case .failure(let failure) = TextConversion.value(T.self, single: text) { return failure }
-        return nil
+        // Through the throwing conversion: a `Result<T, …>` would be looked up, twice a check.
+        do throws(TextConversion.Failure) {
+            _ = try TextConversion.convert(T.self, single: text)
+            return nil
+        } catch {
+            return error
+        }
     }
 }
 
