@@ -62,6 +62,11 @@ enum LinkReader {
                 reason: .malformedLink(.controlCharacter(bytes[index])), span: index..<index + 1))
         }
 
+        // Most links have no escape at all: then no piece of the path or query is scanned for
+        // one, and a query item's texts are its bytes.
+        let hasEscapes = firstIndex(
+            in: bytes, from: 0, word: { hasByte($0, equalTo: UInt8(ascii: "%")) }, byte: { $0 == UInt8(ascii: "%") }) < count
+
         var position = 0
 
         // scheme ":"
@@ -85,7 +90,7 @@ enum LinkReader {
         let pathStart = position
         position = pathEnd(bytes, from: position)
         link.pathRange = pathStart..<position
-        if let problem = readSegments(bytes, pathStart..<position, limits: limits, into: &link) {
+        if let problem = readSegments(bytes, pathStart..<position, limits: limits, hasEscapes: hasEscapes, into: &link) {
             throw Unreadable(problem: problem)
         }
 
@@ -96,7 +101,7 @@ enum LinkReader {
             while position < count, bytes[position] != UInt8(ascii: "#") { position += 1 }
             link.queryRange = start..<position
             link.queryItems.reserveCapacity(8)
-            if let problem = readQuery(bytes, start..<position, limits: limits, into: &link) {
+            if let problem = readQuery(bytes, start..<position, limits: limits, hasEscapes: hasEscapes, into: &link) {
                 throw Unreadable(problem: problem)
             }
         }
@@ -242,7 +247,7 @@ enum LinkReader {
     }
 
     private static func readSegments(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, limits: MatchLimits,
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, limits: MatchLimits, hasEscapes: Bool,
         into link: inout LinkComponents
     ) -> Problem? {
         var start = range.lowerBound
@@ -259,7 +264,7 @@ enum LinkReader {
             }
             WorkMeter.add(1)
             // A segment without escapes is its own bytes: no text is made of it here.
-            guard PercentDecoding.firstEscape(bytes, segmentRange) != nil else {
+            guard hasEscapes, PercentDecoding.firstEscape(bytes, segmentRange) != nil else {
                 // (The length first: comparing costs more than reading a length.)
                 if segmentRange.count <= 2, isDotSegment(bytes, segmentRange) {
                     return Problem(reason: .dotSegment(found: slice(bytes, segmentRange)), span: segmentRange)
@@ -300,7 +305,7 @@ enum LinkReader {
     }
 
     private static func readQuery(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, limits: MatchLimits,
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, limits: MatchLimits, hasEscapes: Bool,
         into link: inout LinkComponents
     ) -> Problem? {
         forEachPiece(of: range, separatedBy: UInt8(ascii: "&"), in: bytes) { itemRange, _ in
@@ -321,6 +326,12 @@ enum LinkReader {
             while equals < itemRange.upperBound, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
             let keyRange = itemRange.lowerBound..<equals
             let valueRange = equals < itemRange.upperBound ? equals + 1..<itemRange.upperBound : nil
+            guard hasEscapes else {
+                link.queryItems.append(.init(
+                    range: itemRange, keyRange: keyRange, valueRange: valueRange, key: PercentDecoding.text(bytes, keyRange),
+                    value: valueRange.map { PercentDecoding.text(bytes, $0) } ?? ""))
+                return nil
+            }
             // A bad escape is kept, not refused: the route that reads the item names it.
             var badEscape: Range<Int>?
             var key = ""
