@@ -98,22 +98,33 @@ struct RouteDecoder: CaseDecoding {
         values: consuming BoundValueList
     ) throws(DecodeFailure) -> Route {
         var state = State(route: route, learned: learned, caseLevels: caseLevels, values: consume values)
-        return try translatingErrors { try CurrentDecoder.with(&state) { try Route(from: RouteDecoder()) } }
+        // The errors are translated inside the one closure the state's pointer is lent to:
+        // each closure around `init(from:)` cost a hit a context and a call.
+        return try CurrentDecoder.with(&state) { () throws(DecodeFailure) -> Route in
+            do {
+                return try Route(from: RouteDecoder())
+            } catch {
+                throw failure(for: error)
+            }
+        }
     }
 
-    /// Runs `build` (a type's `init(from:)` or a closure route's build closure), translating
-    /// what it throws into why the value could not be built.
+    /// Runs `build` (a closure route's build closure), translating what it throws into why the
+    /// value could not be built.
     @inline(__always)
     static func translatingErrors<Route>(_ build: () throws -> Route) throws(DecodeFailure) -> Route {
         do {
             return try build()
-        } catch let failure as DecodeFailure {
-            throw failure
-        } catch let error as DecodingError {
-            throw .rejected(message: RouteDecoder.message(error))
         } catch {
-            throw .rejected(message: "\(error)")
+            throw failure(for: error)
         }
+    }
+
+    /// Why a value could not be built, from what its `init(from:)` or build closure threw.
+    static func failure(for error: any Error) -> DecodeFailure {
+        if let failure = error as? DecodeFailure { return failure }
+        if let error = error as? DecodingError { return .rejected(message: RouteDecoder.message(error)) }
+        return .rejected(message: "\(error)")
     }
 
     /// The message a route's own `DecodingError` carries.
