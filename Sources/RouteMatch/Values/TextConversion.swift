@@ -29,7 +29,8 @@ enum TextConversion {
         }
     }
 
-    /// Converts one text to `T`.
+    /// Converts one text to `T`: the probe's spelling. (A match converts through
+    /// ``convert(_:single:)``, which wraps `T` in no `Result`, a lookup of generic metadata.)
     static func value<T: Decodable>(_ type: T.Type, single text: String) -> Result<T, Failure> {
         do throws(Failure) {
             return .success(try convert(T.self, single: text))
@@ -51,16 +52,8 @@ enum TextConversion {
         }
     }
 
-    /// Converts `texts` (every value of a repeated query key) to `T` through its `Decodable`.
-    static func value<T: Decodable>(_ type: T.Type, from texts: [String]) -> Result<T, Failure> {
-        do throws(Failure) {
-            return .success(try convert(T.self, from: texts))
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    /// Converts `texts` to `T` through its `Decodable`, throwing what was expected.
+    /// Converts `texts` (every value of a repeated query key) to `T` through its `Decodable`,
+    /// throwing what was expected.
     static func convert<T: Decodable>(_ type: T.Type, from texts: [String]) throws(Failure) -> T {
         do {
             return try T(from: TextDecoder(texts: texts))

@@ -48,9 +48,11 @@ struct TextDecoder: Decoder {
             guard !isAtEnd else { throw TextConversion.Failure(T.self, index: currentIndex) }
             let index = currentIndex
             currentIndex += 1
-            switch TextConversion.value(T.self, single: texts[index]) {
-            case .success(let value): return value
-            case .failure(var failure):
+            // Through the throwing conversion: a `Result<T, …>` would be looked up per element.
+            do throws(TextConversion.Failure) {
+                return try TextConversion.convert(T.self, single: texts[index])
+            } catch {
+                var failure = error
                 failure.index = index
                 throw failure
             }
