@@ -3,9 +3,10 @@
 // `OnceReference` in the RouteMatch target). Swift's
 // own atomics (`Synchronization.Atomic`) need macOS 15 and iOS 18; RouteMatch supports macOS
 // 10.15 and iOS 13, so the two operations are C11 atomics, inlined into their Swift callers.
-// And one thread-local word, the state of the decode running on the thread (`CurrentDecoder`):
-// a C11 `_Thread_local`, read and written in place, where Swift has no thread-local storage
-// but `pthread_getspecific`, a call each time.
+// And two thread-local words: the state of the decode running on the thread (`CurrentDecoder`),
+// and the thread's spare buffer for a link's query items (`SpareQueryItems`): C11
+// `_Thread_local`s, read and written in place, where Swift has no thread-local storage but
+// `pthread_getspecific`, a call each time.
 
 #ifndef CROUTEMATCH_ATOMICS_H
 #define CROUTEMATCH_ATOMICS_H
@@ -41,6 +42,27 @@ static inline void *_Nullable routematch_current_decoder_get(void) {
 /// Sets the current thread's word for `CurrentDecoder`.
 static inline void routematch_current_decoder_set(void *_Nullable value) {
     routematch_current_decoder = value;
+}
+
+/// A thread's spare: one object of the thread's own, which keeps the buffer of the last link
+/// that ended on the thread for the next link to be read into (`SpareQueryItems`). Held in a
+/// box of the thread's own, which a thread-exit destructor frees, releasing the object.
+typedef struct routematch_spare_box {
+    void *_Nullable object;
+} routematch_spare_box;
+
+/// The current thread's spare box, or null before the thread's first use of it.
+extern _Thread_local routematch_spare_box *_Nullable routematch_spare;
+
+/// Gives the current thread `object` (+1) as its spare object, which `release` releases at the
+/// thread's exit; returns whether it took it (a thread keeps its first one for good; when it
+/// did not take it, the caller still owns `object`).
+int routematch_spare_install(void *_Nonnull object, void (*_Nonnull release)(void *_Nonnull));
+
+/// The current thread's spare object (+0), or null before one is installed.
+static inline void *_Nullable routematch_spare_object(void) {
+    routematch_spare_box *box = routematch_spare;
+    return box == 0 ? 0 : box->object;
 }
 
 #endif

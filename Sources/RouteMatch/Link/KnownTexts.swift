@@ -1,14 +1,16 @@
-/// The schemes and hosts a table names (lower-cased), which the reader gives a link instead of
-/// making a text of its own: a link from one of the table's origins costs no `String` for its
-/// scheme or its host.
+/// The schemes and hosts a table names (lower-cased), and the query keys its patterns name,
+/// which the reader gives a link instead of making a text of its own: a link from one of the
+/// table's origins costs no `String` for its scheme or its host, nor for a query key a route
+/// names.
 ///
-/// Compared byte by byte, ASCII letters without regard to case (as schemes and hosts are
-/// compared); at most ``capacity`` texts, tried in order, so that a table of many hosts does not
-/// make every link compare with each.
+/// Schemes and hosts are compared byte by byte, ASCII letters without regard to case (as
+/// schemes and hosts are compared); query keys byte by byte. At most ``capacity`` texts of each
+/// kind, tried in order, so that a table of many hosts or keys does not make every link compare
+/// with each.
 ///
 /// A class: handed to the reader by reference, its arrays are not retained one by one.
 final class KnownTexts: Sendable {
-    /// How many texts are kept.
+    /// How many texts of each kind are kept.
     static let capacity = 8
 
     /// A known text and where its UTF-8 stands in ``bytes``.
@@ -18,22 +20,36 @@ final class KnownTexts: Sendable {
         let count: Int
     }
 
+    /// The schemes and hosts, then the query keys from ``keysStart`` on.
     private let entries: [Entry]
+    private let keysStart: Int
     /// The texts' UTF-8, one after the other.
     private let bytes: [UInt8]
 
     /// No known text.
     static let none = KnownTexts([])
 
-    /// Known texts for `texts` (lower-cased; empty ones and repeats are left out).
-    init(_ texts: [String]) {
+    /// Known texts for `texts` (lower-cased schemes and hosts) and `keys` (query keys); empty
+    /// ones and repeats are left out.
+    init(_ texts: [String], keys: [String] = []) {
+        func chosen(_ kind: [String]) -> [String] {
+            var chosen: [String] = []
+            for text in kind where !text.isEmpty && !chosen.contains(text) {
+                guard chosen.count < KnownTexts.capacity else { break }
+                chosen.append(text)
+            }
+            return chosen
+        }
+        let all = chosen(texts) + chosen(keys)
+        // Sized exactly: a table keeps them for good.
         var entries: [Entry] = [], bytes: [UInt8] = []
-        for text in texts where !text.isEmpty && !entries.contains(where: { $0.text == text }) {
-            guard entries.count < KnownTexts.capacity else { break }
+        entries.reserveCapacity(all.count)
+        bytes.reserveCapacity(all.reduce(0) { $0 + $1.utf8.count })
+        for text in all {
             entries.append(Entry(text: text, start: bytes.count, count: text.utf8.count))
             bytes.append(contentsOf: text.utf8)
         }
-        (self.entries, self.bytes) = (entries, bytes)
+        (self.entries, self.keysStart, self.bytes) = (entries, all.count - chosen(keys).count, bytes)
     }
 
     /// The known text that `source[range]` spells (ASCII letters in any case), if any.
@@ -42,9 +58,22 @@ final class KnownTexts: Sendable {
         bytes.withUnsafeBufferPointer { known -> String? in
             // By index: iterating the entries would copy (retain) each one's text.
             let spelled = ByteText.part(of: source, start: range.lowerBound, count: range.count)
-            for index in entries.indices where entries[index].count == range.count {
+            for index in 0..<keysStart where entries[index].count == range.count {
                 let text = ByteText.part(of: known, start: entries[index].start, count: entries[index].count)
                 if ByteText.equal(spelled, ignoringASCIICaseTo: text) { return entries[index].text }
+            }
+            return nil
+        }
+    }
+
+    /// The known query key that `source[range]` spells exactly, if any.
+    @inline(__always)
+    func key(spelledBy source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
+        bytes.withUnsafeBufferPointer { known -> String? in
+            let spelled = ByteText.part(of: source, start: range.lowerBound, count: range.count)
+            for index in keysStart..<entries.count where entries[index].count == range.count {
+                let text = ByteText.part(of: known, start: entries[index].start, count: entries[index].count)
+                if ByteText.equal(spelled, text) { return entries[index].text }
             }
             return nil
         }

@@ -27,8 +27,8 @@ enum LinkReader {
     /// Reads `text`, or throws why it is unreadable. The components are built where they are
     /// returned (never copied out of an enum's payload or a returned variable).
     ///
-    /// - Parameter known: Schemes and hosts the link's own are given as, when it spells one
-    ///   (the table's), instead of texts made for it.
+    /// - Parameter known: Schemes, hosts and query keys the link's own are given as, when it
+    ///   spells one (the table's), instead of texts made for it.
     static func components(
         of text: String, limits: MatchLimits, known: KnownTexts = .none
     ) throws(Unreadable) -> LinkComponents {
@@ -97,11 +97,13 @@ enum LinkReader {
         // query
         if position < count, bytes[position] == UInt8(ascii: "?") {
             let start = position + 1
-            position = start
-            while position < count, bytes[position] != UInt8(ascii: "#") { position += 1 }
+            position = firstIndex(
+                in: bytes, from: start, word: { hasByte($0, equalTo: UInt8(ascii: "#")) }, byte: { $0 == UInt8(ascii: "#") })
             link.queryRange = start..<position
+            // Into the buffer the thread's last ended link left, when it has one.
+            link.queryItems = SpareQueryItems.take()
             link.queryItems.reserveCapacity(8)
-            if let problem = readQuery(bytes, start..<position, limits: limits, hasEscapes: hasEscapes, into: &link) {
+            if let problem = readQuery(bytes, start..<position, limits: limits, hasEscapes: hasEscapes, known: known, into: &link) {
                 throw Unreadable(problem: problem)
             }
         }
@@ -306,7 +308,7 @@ enum LinkReader {
 
     private static func readQuery(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, limits: MatchLimits, hasEscapes: Bool,
-        into link: inout LinkComponents
+        known: KnownTexts, into link: inout LinkComponents
     ) -> Problem? {
         forEachPiece(of: range, separatedBy: UInt8(ascii: "&"), in: bytes) { itemRange, _ in
             // Empty items (`a=1&&b=2`) are skipped.
@@ -328,7 +330,8 @@ enum LinkReader {
             let valueRange = equals < itemRange.upperBound ? equals + 1..<itemRange.upperBound : nil
             guard hasEscapes else {
                 link.queryItems.append(.init(
-                    range: itemRange, keyRange: keyRange, valueRange: valueRange, key: PercentDecoding.text(bytes, keyRange),
+                    range: itemRange, keyRange: keyRange, valueRange: valueRange,
+                    key: known.key(spelledBy: bytes, keyRange) ?? PercentDecoding.text(bytes, keyRange),
                     value: valueRange.map { PercentDecoding.text(bytes, $0) } ?? ""))
                 return nil
             }

@@ -12,13 +12,24 @@ struct LinkView: Sendable {
         let hasHost: Bool
         let hostRange: Range<Int>?
         let origin: OriginMatch?
+        /// Whether the link's query items are its own, given back to the thread when the last
+        /// view of the link ends; a mounted table's view shares its parent's.
+        let ownsQueryItems: Bool
 
-        init(link: consuming LinkComponents, host: String?, hostRange: Range<Int>?, origin: OriginMatch?) {
+        init(link: consuming LinkComponents, host: String?, hostRange: Range<Int>?, origin: OriginMatch?, ownsQueryItems: Bool) {
             self.hostKey = host ?? ""
             self.hasHost = host != nil
             self.hostRange = hostRange
             self.origin = origin
+            self.ownsQueryItems = ownsQueryItems
             self.link = link
+        }
+
+        /// The last view of the link has ended (its match, or the error that kept it): the
+        /// buffer of its query items goes back to the thread, for the next link to be read
+        /// into (``SpareQueryItems``).
+        deinit {
+            if ownsQueryItems, link.queryItems.capacity > 0 { SpareQueryItems.keep(link.queryItems) }
         }
     }
 
@@ -54,7 +65,7 @@ struct LinkView: Sendable {
     init(_ link: consuming LinkComponents, defaults: TableDefaults) {
         let host: String?, hostRange: Range<Int>?, origin: OriginMatch?
         (host, hostRange, origin, segmentStart) = LinkView.resolve(link, defaults: defaults)
-        shared = Shared(link: link, host: host, hostRange: hostRange, origin: origin)
+        shared = Shared(link: link, host: host, hostRange: hostRange, origin: origin, ownsQueryItems: true)
     }
 
     /// The host, where it stands, the origin and how many segments come before the path a
@@ -103,7 +114,8 @@ struct LinkView: Sendable {
     private init(mounting other: LinkView, segmentStart: Int) {
         shared = Shared(
             link: other.link, host: other.host, hostRange: other.hostRange,
-            origin: OriginMatch(index: 0, prefixCount: 0, problems: [], schemeFits: true, hostFits: true))
+            origin: OriginMatch(index: 0, prefixCount: 0, problems: [], schemeFits: true, hostFits: true),
+            ownsQueryItems: false)
         self.segmentStart = segmentStart
         self.sharedKeysIfAny = other.sharedKeysIfAny
     }

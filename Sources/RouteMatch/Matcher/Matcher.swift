@@ -16,7 +16,7 @@ extension RouteTable {
         if let error = definitionError() { throw error }
         do throws(LinkReader.Unreadable) {
             return LinkView(
-                try LinkReader.components(of: text, limits: options.limits, known: defaults.knownTexts), defaults: defaults)
+                try LinkReader.components(of: text, limits: options.limits, known: knownTexts), defaults: defaults)
         } catch {
             throw error.error(input: text)
         }

@@ -17,8 +17,6 @@ final class TableDefaults: Sendable {
     let options: MatchOptions
     /// Whether the table is mounted under another's route: its examples are relative paths.
     let isMounted: Bool
-    /// The schemes and hosts of the table's origins, which a link read for the table reuses.
-    let knownTexts: KnownTexts
 
     /// The host a mounted table's one origin has: no link host is spelled so.
     static let mountHost = "\u{0}mounted"
@@ -30,7 +28,6 @@ final class TableDefaults: Sendable {
         self.origins = origins
         self.originOrder = Origin.order(of: origins)
         self.options = options
-        knownTexts = KnownTexts([scheme, host] + origins.flatMap { [$0.scheme ?? "", $0.host] })
     }
 
     /// Whether each pattern's first segment is its host (the type has no origin and no default host).
