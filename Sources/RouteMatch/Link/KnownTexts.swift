@@ -40,7 +40,8 @@ final class KnownTexts: Sendable {
             }
             return chosen
         }
-        let all = chosen(texts) + chosen(keys)
+        let schemesAndHosts = chosen(texts)
+        let all = schemesAndHosts + chosen(keys)
         // Sized exactly: a table keeps them for good.
         var entries: [Entry] = [], bytes: [UInt8] = []
         entries.reserveCapacity(all.count)
@@ -49,31 +50,34 @@ final class KnownTexts: Sendable {
             entries.append(Entry(text: text, start: bytes.count, count: text.utf8.count))
             bytes.append(contentsOf: text.utf8)
         }
-        (self.entries, self.keysStart, self.bytes) = (entries, all.count - chosen(keys).count, bytes)
+        (self.entries, self.keysStart, self.bytes) = (entries, schemesAndHosts.count, bytes)
     }
 
     /// The known text that `source[range]` spells (ASCII letters in any case), if any.
     @inline(__always)
     func text(spelledBy source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
-        bytes.withUnsafeBufferPointer { known -> String? in
-            // By index: iterating the entries would copy (retain) each one's text.
-            let spelled = ByteText.part(of: source, start: range.lowerBound, count: range.count)
-            for index in 0..<keysStart where entries[index].count == range.count {
-                let text = ByteText.part(of: known, start: entries[index].start, count: entries[index].count)
-                if ByteText.equal(spelled, ignoringASCIICaseTo: text) { return entries[index].text }
-            }
-            return nil
-        }
+        first(of: 0..<keysStart, spelledBy: source, range) { ByteText.equal($0, ignoringASCIICaseTo: $1) }
     }
 
     /// The known query key that `source[range]` spells exactly, if any.
     @inline(__always)
     func key(spelledBy source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
+        first(of: keysStart..<entries.count, spelledBy: source, range) { ByteText.equal($0, $1) }
+    }
+
+    /// The first of the entries at `indices` that `source[range]` spells, as `equal` compares
+    /// the spelling with an entry's bytes.
+    @inline(__always)
+    private func first(
+        of indices: Range<Int>, spelledBy source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+        _ equal: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> String? {
         bytes.withUnsafeBufferPointer { known -> String? in
+            // By index: iterating the entries would copy (retain) each one's text.
             let spelled = ByteText.part(of: source, start: range.lowerBound, count: range.count)
-            for index in keysStart..<entries.count where entries[index].count == range.count {
+            for index in indices where entries[index].count == range.count {
                 let text = ByteText.part(of: known, start: entries[index].start, count: entries[index].count)
-                if ByteText.equal(spelled, text) { return entries[index].text }
+                if equal(spelled, text) { return entries[index].text }
             }
             return nil
         }
