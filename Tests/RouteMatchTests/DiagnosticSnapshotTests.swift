@@ -68,6 +68,7 @@ import RouteMatch
         // Nested tables, shared items, closure routes (issue 9).
         Scenario(name: "link.nested-format-failure", render: link(FeatureApp.self, "https://example.com/settings/notifications/loud")),
         Scenario(name: "link.nested-miss", render: link(FeatureApp.self, "myapp://app/settings/privcy/ads")),
+        Scenario(name: "link.nested-miss-hosts-given", render: link(HostsGivenApp.self, "myapp://app/settings/notifications/x")),
         Scenario(name: "link.shared-format-failure", render: describe(AppRoute.match("myapp://app/user/42/profile?ref_id=x7", sharing: Tracking.self), .full)),
         Scenario(name: "link.closure-format-failure", render: describe(LargeAppsTests.screens.match("myapp://app/user/4x2"), .full)),
         Scenario(name: "pattern.nested-definition-problem", render: {

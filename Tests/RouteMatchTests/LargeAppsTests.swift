@@ -152,6 +152,48 @@ enum Screen: Equatable, Sendable {
         #expect(deep.reason == .formatFailure(label: "expanded", found: "maybe", expected: .of(Bool.self)))
     }
 
+    /// A mounted table's view shares the mounting table's link and keeps its origin (none,
+    /// here): the mounted routes take the scheme and host the mounting route accepted.
+    @Test("a mount under a table whose patterns give their hosts", arguments: [
+        ("myapp://app/settings/notifications/3", HostsGivenApp.settings(.notifications(channel: 3))),
+        ("app/settings/privacy/ads", .settings(.privacy(.section(name: "ads", expanded: nil)))),
+        ("https://web/s/notifications/4", .web(.notifications(channel: 4))),
+    ])
+    func aMountUnderPatternsGivingTheirHosts(_ link: String, _ route: HostsGivenApp) throws {
+        #expect(try HostsGivenApp(link: link) == route)
+        #expect(HostsGivenApp.match("myapp://elsewhere/settings/notifications/3").failure?.reason
+            == .hostMismatch(expected: "app", found: "elsewhere"))
+    }
+
+    /// Closure routes mount a feature enum too: the app level builds its value without
+    /// `Codable`, the feature enum's table reads the rest of the link.
+    enum ClosureApp: Equatable { case settings(SettingsRoute), profile(id: Int) }
+    static let closureApp = Router<ClosureApp>(origins: ["myapp://app", "https://example.com"]) { routes in
+        routes.add("settings/${rest...}", name: "settings") { try .settings($0.value("rest", as: SettingsRoute.self)) }
+        routes.add("user/${id}") { try .profile(id: $0.value("id", as: Int.self)) }
+    }
+
+    @Test("closure routes mount a feature enum", arguments: [
+        ("myapp://app/settings", ClosureApp.settings(.home)),
+        ("https://example.com/settings/notifications/3", .settings(.notifications(channel: 3))),
+        ("myapp://app/settings/privacy/ads?expanded=true", .settings(.privacy(.section(name: "ads", expanded: true)))),
+        ("myapp://app/user/7", .profile(id: 7)),
+    ])
+    func closureRoutesMountAFeatureEnum(_ link: String, _ route: ClosureApp) throws {
+        #expect(try NestedRoutesTests.closureApp.match(link).get() == route)
+    }
+
+    @Test func aMissInsideAFeatureEnumMountedByAClosureRoute() throws {
+        let link = "https://example.com/settings/notifications/loud"
+        let error = try #require(NestedRoutesTests.closureApp.match(link).failure)
+        #expect(error == RouteMatchError(
+            reason: .formatFailure(label: "channel", found: "loud", expected: .of(Int.self)), input: link, subject: .link,
+            span: 43..<47, closestRoute: RouteReference(name: "settings › notifications", pattern: "notifications/${channel}")))
+        // Told as the app enum that mounts the same feature enum tells it.
+        let mountedByEnum = try #require(FeatureApp.match(link).failure)
+        #expect("\(error)" == "\(mountedByEnum)")
+    }
+
     @Test func aMountNeedsARestCapture() throws {
         enum Wrong: Routable {
             case settings(SettingsRoute)

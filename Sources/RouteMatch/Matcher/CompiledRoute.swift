@@ -44,6 +44,9 @@ final class CompiledRoute: Sendable {
     /// Whether the route is under the table's origins (its pattern gives no `scheme://host`
     /// and the table has origins); otherwise its pattern gives its host.
     let usesOrigins: Bool
+    /// Whether the route is a mounted table's, under that table's one origin: the table that
+    /// mounts it has judged the link's scheme and host, so the route takes them as they are.
+    let isMounted: Bool
     /// Whether the pattern is malformed (its labels are then not judged unused).
     private let hasSyntaxProblem: Bool
     private let storedIndex: Int32
@@ -111,6 +114,7 @@ final class CompiledRoute: Sendable {
         self.ast = ast
         self.caseKey = caseKey
         self.usesOrigins = usesOrigins
+        self.isMounted = usesOrigins && defaults.isMounted
         self.tableDefaults = defaults
         self.probe = probe
         self.hasSyntaxProblem = hasSyntaxProblem

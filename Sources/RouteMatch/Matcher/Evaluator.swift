@@ -120,12 +120,19 @@ struct Evaluator {
     /// Whether a link's scheme and host fit `route`: for a route under the table's origins,
     /// whether the link comes from one; for a route whose pattern gives its host, that host.
     static func originFits(_ route: CompiledRoute, _ view: LinkView) -> (scheme: Bool, host: Bool) {
+        if route.isMounted { return (true, true) }
         if route.usesOrigins, let origin = view.origin { return (origin.schemeFits, origin.hostFits) }
         let scheme = route.scheme.map { view.link.schemeText.isEmpty || view.link.schemeText == $0 } ?? true
         return (scheme, view.hostKey == route.host)
     }
 
     private mutating func evaluateOrigin(_ route: CompiledRoute, _ view: LinkView) {
+        if route.isMounted {
+            // A mounted table's route: the mounting table has judged the scheme and host.
+            progress.scheme = true
+            progress.host = true
+            return
+        }
         if route.usesOrigins, let origin = view.origin {
             progress.scheme = origin.schemeFits
             progress.host = origin.hostFits

@@ -81,7 +81,8 @@ enum LinkRenderer {
     /// elsewhere, under the origin the link comes from (or the nearest). Diagnostics offer it
     /// as help.
     static func example(route: CompiledRoute, view: LinkView, defaults: TableDefaults) -> String {
-        let origin = view.origin?.index ?? 0
+        // (A mounted table has one origin; its view keeps the mounting table's.)
+        let origin = defaults.isMounted ? 0 : view.origin?.index ?? 0
         let scheme: String
         if view.link.scheme == nil {
             scheme = ""

@@ -12,24 +12,20 @@ struct LinkView: Sendable {
         let hasHost: Bool
         let hostRange: Range<Int>?
         let origin: OriginMatch?
-        /// Whether the link's query items are its own, given back to the thread when the last
-        /// view of the link ends; a mounted table's view shares its parent's.
-        let ownsQueryItems: Bool
 
-        init(link: consuming LinkComponents, host: String?, hostRange: Range<Int>?, origin: OriginMatch?, ownsQueryItems: Bool) {
+        init(link: consuming LinkComponents, host: String?, hostRange: Range<Int>?, origin: OriginMatch?) {
             self.hostKey = host ?? ""
             self.hasHost = host != nil
             self.hostRange = hostRange
             self.origin = origin
-            self.ownsQueryItems = ownsQueryItems
             self.link = link
         }
 
-        /// The last view of the link has ended (its match, or the error that kept it): the
-        /// buffer of its query items goes back to the thread, for the next link to be read
-        /// into (``SpareQueryItems``).
+        /// The last view of the link has ended (its match, a mounted table's, or the error
+        /// that kept one): the buffer of its query items goes back to the thread, for the next
+        /// link to be read into (``SpareQueryItems``).
         deinit {
-            if ownsQueryItems, link.queryItems.capacity > 0 { SpareQueryItems.keep(link.queryItems) }
+            if link.queryItems.capacity > 0 { SpareQueryItems.keep(link.queryItems) }
         }
     }
 
@@ -46,6 +42,8 @@ struct LinkView: Sendable {
     /// its host belongs; `nil` when the host came from the table's origin.
     var hostRange: Range<Int>? { shared.hostRange }
     /// For a table with origins: the origin the link comes from, or the nearest and why not.
+    /// (A mounted table's view keeps the mounting table's: the mounted table's routes do not
+    /// read it, ``CompiledRoute/isMounted``.)
     var origin: OriginMatch? { shared.origin }
     /// How many of the link's path segments come before the view's: the segment a raw
     /// string's host is read from, an origin's path prefix, a mounting route's segments.
@@ -65,7 +63,7 @@ struct LinkView: Sendable {
     init(_ link: consuming LinkComponents, defaults: TableDefaults) {
         let host: String?, hostRange: Range<Int>?, origin: OriginMatch?
         (host, hostRange, origin, segmentStart) = LinkView.resolve(link, defaults: defaults)
-        shared = Shared(link: link, host: host, hostRange: hostRange, origin: origin, ownsQueryItems: true)
+        shared = Shared(link: link, host: host, hostRange: hostRange, origin: origin)
     }
 
     /// The host, where it stands, the origin and how many segments come before the path a
@@ -111,19 +109,10 @@ struct LinkView: Sendable {
         self.sharedKeysIfAny = other.sharedKeysIfAny
     }
 
-    private init(mounting other: LinkView, segmentStart: Int) {
-        shared = Shared(
-            link: other.link, host: other.host, hostRange: other.hostRange,
-            origin: OriginMatch(index: 0, prefixCount: 0, problems: [], schemeFits: true, hostFits: true),
-            ownsQueryItems: false)
-        self.segmentStart = segmentStart
-        self.sharedKeysIfAny = other.sharedKeysIfAny
-    }
-
     /// The view a mounted table reads: the segments from `offset` on, the link's query and
-    /// fragment, the link's origin already accepted.
+    /// fragment (the same link, shared, not copied).
     func mounted(from offset: Int) -> LinkView {
-        LinkView(mounting: self, segmentStart: min(segmentStart + offset, link.segments.count))
+        LinkView(self, segmentStart: min(segmentStart + offset, link.segments.count))
     }
 
     /// The view for routes whose pattern gives its own `scheme://host`: the whole path.

@@ -83,7 +83,14 @@ extension RouteTable {
     private func run(_ search: inout Search, attempt: Attempt) -> RouteMatchError? {
         // The view is read in place (`search.view`), not copied: a copy retains what it holds.
         let host = search.view.hostKey
-        guard let origin = search.view.origin else {
+        // A mounted table's view keeps the mounting table's origin, which that table has
+        // accepted; its own routes are under its one origin.
+        let accepted: Bool
+        if defaults.isMounted {
+            accepted = true
+        } else if let origin = search.view.origin {
+            accepted = origin.accepted
+        } else {
             // Each pattern gives its host.
             if let root = trie.roots[host] {
                 if search.walk(self, node: root, depth: 0, attempt: attempt) { return nil }
@@ -107,7 +114,7 @@ extension RouteTable {
             if search.walk(self, node: root, depth: 0, attempt: attempt) { return nil }
             search.view = view
         }
-        if origin.accepted, let root = trie.originsRoot {
+        if accepted, let root = trie.originsRoot {
             walked = true
             if search.walk(self, node: root, depth: 0, attempt: attempt) { return nil }
         }
@@ -364,7 +371,7 @@ struct Search {
         let others = attempts.dropFirst().map { (route: table.routes[$0.route], view: $0.view) }
         let input = Diagnosis.Input(
             view: best.view, defaults: table.defaults, route: route, problems: problems, others: others,
-            hosts: hostFailed || !(best.view.origin?.hostFits ?? true) ? table.acceptedHosts : [],
+            hosts: hostFailed || !(table.defaults.isMounted || best.view.origin?.hostFits ?? true) ? table.acceptedHosts : [],
             expected: expectedLiterals(in: table))
         return RouteMatchError(
             reason: problems.first.reason, input: view.link.text, subject: .link, span: problems.first.span,

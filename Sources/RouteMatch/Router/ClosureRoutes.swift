@@ -63,10 +63,13 @@ public struct RouteCaptures {
 
     /// The value of placeholder `name`, converted to `T` as a `Codable` route's would be:
     /// `String`, integers, `Double`, `Bool`, `UUID`, raw-value enums, any
-    /// `LosslessStringConvertible`, arrays (repeated query keys, or `${name...}`).
+    /// `LosslessStringConvertible`, arrays (repeated query keys, or `${name...}`), or a
+    /// ``Routable`` type under `${name...}`, whose own table reads the rest of the link (a
+    /// feature module's routes, mounted).
     ///
     /// ```swift
     /// routes.add("user/${id}") { try .profile(id: $0.value("id", as: Int.self)) }
+    /// routes.add("settings/${rest...}") { try .settings($0.value("rest", as: SettingsRoute.self)) }
     /// ```
     ///
     /// - Parameters:

@@ -51,7 +51,9 @@ final class MountedMatcher: @unchecked Sendable {
     /// (and the memory is left uninitialized).
     func match(_ view: LinkView, into destination: UnsafeMutableRawPointer) -> RouteMatchError? {
         var built = false
-        let error = table.match(view) { route, values in
+        // `self` is not retained by the closure (it lives through this call): the walk, which
+        // recurses with the closure's captures, would retain and release it at each level.
+        let error = table.match(view) { [unowned(unsafe) self] route, values in
             do throws(DecodeFailure) {
                 try build(route, consume values, destination)
                 built = true

@@ -198,6 +198,13 @@ struct RouteDecoder: CaseDecoding {
             try decode.pointee.bound.value(named: key.stringValue, as: T.self)
         }
 
+        /// A value of any other type (a mounted route, a raw-value enum, a list): its own,
+        /// where the protocol's default would look up this generic type's conformance to
+        /// ``UniformKeyedDecoding`` on each call.
+        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+            try decodeValue(T.self, forKey: key)
+        }
+
         func decodeValueIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
             if try decodeNil(forKey: key) { return nil }
             return try decodeValue(T.self, forKey: key)

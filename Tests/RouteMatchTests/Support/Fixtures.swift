@@ -297,6 +297,16 @@ enum FeatureApp: Routable, Equatable {
     }
 }
 
+/// Feature enums mounted by routes whose patterns give their hosts (the table has no origin).
+enum HostsGivenApp: Routable, Equatable {
+    case settings(SettingsRoute)
+    case web(SettingsRoute)
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case settings = "app/settings/${_0...}"
+        case web = "web/s/${_0...}"
+    }
+}
+
 /// A link and the route it must give, as a test argument named by its link.
 struct LinkHit<Route: Sendable>: CustomTestStringConvertible, Sendable {
     let link: String
