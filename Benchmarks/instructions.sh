@@ -9,11 +9,12 @@
 # Operations: closure-hit, enum-hit, enum-hit-100 (the deep link in the 100-route enum),
 # enum-miss, rendered-miss-1000 (a miss at the first segment of the 1,000-route table, its
 # diagnostic rendered), urlcomponents-closure-link, urlcomponents-deep-link, nested-hit-1000 (a
-# link into the last of ten mounted feature enums of 100) and enum-hit-section (the same link
-# shape in the 10-route enum) (all of them by default).
+# link into the last of ten mounted feature enums of 100), nested-closure-hit-1000 (the same
+# link, the feature enums mounted by closure routes) and enum-hit-section (the same link shape
+# in the 10-route enum) (all of them by default).
 set -euo pipefail
 cd "$(dirname "$0")"
-defaults=(closure-hit enum-hit enum-hit-100 enum-miss rendered-miss-1000 urlcomponents-closure-link urlcomponents-deep-link nested-hit-1000 enum-hit-section)
+defaults=(closure-hit enum-hit enum-hit-100 enum-miss rendered-miss-1000 urlcomponents-closure-link urlcomponents-deep-link nested-hit-1000 nested-closure-hit-1000 enum-hit-section)
 if [ "${1:-}" = "--list" ]; then printf '%s\n' "${defaults[@]}"; exit 0; fi
 operations=("$@")
 [ ${#operations[@]} -gt 0 ] || operations=("${defaults[@]}")
