@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds one fuzz target with libFuzzer and AddressSanitizer and runs it for a given time.
+# Builds the fuzz binary (libFuzzer and AddressSanitizer; one for the four targets, rebuilt
+# when a source is newer) and runs one target for a given time.
 #
 #   Fuzz/run.sh link 60         # target: link | pattern | roundtrip | table; seconds
 #
@@ -13,15 +14,21 @@ cd "$(dirname "$0")/.."
 target="${1:?target: link, pattern, roundtrip or table}"
 seconds="${2:-60}"
 case "$target" in
-  link) source="Fuzz/Targets/FuzzLink.swift" ;;
-  pattern) source="Fuzz/Targets/FuzzPattern.swift" ;;
-  roundtrip) source="Fuzz/Targets/FuzzRoundTrip.swift" ;;
-  table) source="Fuzz/Targets/FuzzTable.swift" ;;
+  link | pattern | roundtrip | table) ;;
   *) echo "unknown target $target" >&2; exit 2 ;;
 esac
 mkdir -p .build-fuzz "fuzz-out/$target"
-binary=".build-fuzz/fuzz-$target"
+# One binary for the four targets (FuzzEntry.swift picks the one FUZZ_TARGET names): the library
+# is compiled with the sanitizers once, not once a target.
+binary=".build-fuzz/fuzz"
+# Runs started at once (campaigns) build it once: the first holds the lock, the others wait
+# and find it built.
+if command -v flock > /dev/null; then
+  exec 9> .build-fuzz/build.lock
+  flock 9
+fi
 sources=$(find Sources/RouteMatch -name '*.swift' | sort)
+targets=$(find Fuzz/Targets -name '*.swift' | sort)
 if [ ! -x "$binary" ] || [ -n "$(find Sources Fuzz/Targets -newer "$binary" \( -name '*.swift' -o -name '*.h' -o -name '*.c' \) | head -1)" ]; then
   echo "== building $binary"
   rm -f "$binary" # a failed build must not leave the previous binary to be fuzzed
@@ -29,14 +36,15 @@ if [ ! -x "$binary" ] || [ -n "$(find Sources Fuzz/Targets -newer "$binary" \( -
   # source file defines the thread-local word they use; compiled with the toolchain's clang.
   clang="$(dirname "$(command -v swiftc)")/clang"
   "$clang" -O2 -g -fsanitize=fuzzer-no-link,address -I Sources/CRouteMatchAtomics/include \
-    -c Sources/CRouteMatchAtomics/CRouteMatchAtomics.c -o ".build-fuzz/CRouteMatchAtomics-$target.o"
+    -c Sources/CRouteMatchAtomics/CRouteMatchAtomics.c -o ".build-fuzz/CRouteMatchAtomics.o"
   # ld.gold warns about ASan's local symbols; those lines are noise, not project warnings.
   swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name RouteMatchFuzz \
-    -I Sources/CRouteMatchAtomics/include $sources Fuzz/Targets/FuzzRoutes.swift "$source" \
-    ".build-fuzz/CRouteMatchAtomics-$target.o" -o "$binary" 2>&1 \
+    -I Sources/CRouteMatchAtomics/include $sources $targets \
+    ".build-fuzz/CRouteMatchAtomics.o" -o "$binary" 2>&1 \
     | grep -v "Cannot export local symbol '__asan" || true
   [ -x "$binary" ] || { echo "build failed" >&2; exit 1; }
 fi
+if command -v flock > /dev/null; then flock -u 9; fi
 # FUZZ_CORPUS_OUT=dir keeps the inputs a run finds (for a campaign, to merge into the seeds).
 if [ -n "${FUZZ_CORPUS_OUT:-}" ]; then
   work="$FUZZ_CORPUS_OUT"
@@ -48,7 +56,7 @@ fi
 echo "== fuzzing $target for ${seconds}s"
 log="$(mktemp)"
 set +e
-SWIFT_BACKTRACE=enable=no "$binary" "$work" "Fuzz/corpus/$target" -max_total_time="$seconds" -max_len=4096 \
+FUZZ_TARGET="$target" SWIFT_BACKTRACE=enable=no "$binary" "$work" "Fuzz/corpus/$target" -max_total_time="$seconds" -max_len=4096 \
   -timeout=10 -rss_limit_mb=2048 -artifact_prefix="fuzz-out/$target/" -print_final_stats=1 > "$log" 2>&1
 status=$?
 set -e

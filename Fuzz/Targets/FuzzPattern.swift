@@ -7,8 +7,7 @@ struct FuzzFields: Codable, Equatable {
     var c: [Int]
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzPattern(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzPattern(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
     let split = bytes.firstIndex(of: 0) ?? size
     let pattern = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<split]), as: UTF8.self)

@@ -7,8 +7,7 @@ import Foundation
 /// Target (c): route → link → route. The input is cut into values (text, integers, a
 /// floating-point bit pattern, flags); each route built from them renders to a link that
 /// matches back to the same route, or rendering throws a named error.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzRoundTrip(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzRoundTrip(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var reader = ByteReader(bytes: UnsafeBufferPointer(start: data, count: size))
     let text = reader.text()
     let other = reader.text()

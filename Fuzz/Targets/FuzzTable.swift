@@ -66,8 +66,7 @@ struct PatternGenerator {
     }
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzTable(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzTable(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
     guard let first = bytes.first else { return 0 }
     let patternCount = Int(first & 3) + 1
