@@ -161,6 +161,9 @@ enum Screen: Equatable, Sendable {
     ])
     func aMountUnderPatternsGivingTheirHosts(_ link: String, _ route: HostsGivenApp) throws {
         #expect(try HostsGivenApp(link: link) == route)
+    }
+
+    @Test func aMountedRouteUnderAnotherHostIsAHostMiss() throws {
         #expect(HostsGivenApp.match("myapp://elsewhere/settings/notifications/3").failure?.reason
             == .hostMismatch(expected: "app", found: "elsewhere"))
     }
