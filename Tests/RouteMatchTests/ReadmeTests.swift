@@ -217,6 +217,29 @@ import RouteMatchTesting
         #expect(link == "myapp://app/settings")
     }
 
+    @Test func nestedClosures() throws {
+        enum SettingsRoute: Routable, Equatable {     // the feature enum of the example above
+            case home
+            case notifications(channel: Int)
+            enum CodingKeys: String, CodingKey, CaseIterable {
+                case home = ""
+                case notifications = "notifications/${channel}"
+            }
+        }
+        // README: nested-closures
+        enum Screen: Equatable { case settings(SettingsRoute), profile(id: Int) }
+
+        let app = Router<Screen>(origins: ["myapp://app", "https://example.com"]) { routes in
+            routes.add("settings/${rest...}") { try .settings($0.value("rest", as: SettingsRoute.self)) }
+            routes.add("user/${id}") { try .profile(id: $0.value("id", as: Int.self)) }
+        }
+        let screen = try app.match("https://example.com/settings/notifications/3").get()
+        // .settings(.notifications(channel: 3))
+        // END README: nested-closures
+        #expect(screen == .settings(.notifications(channel: 3)))
+        #expect(try app.match("myapp://app/user/7").get() == .profile(id: 7))
+    }
+
     // README: shared
     struct Tracking: Codable, Equatable {
         var utm_source: String?
@@ -263,7 +286,7 @@ import RouteMatchTesting
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let examples = Self.blocks(in: readme, marker: "example")
-        #expect(examples.map(\.name) == ["quick-start", "failure", "errors-as-data", "validate", "testing-helpers", "struct-router", "nested", "shared", "closures", "link-handler", "swiftui", "origins"])
+        #expect(examples.map(\.name) == ["quick-start", "failure", "errors-as-data", "validate", "testing-helpers", "struct-router", "nested", "nested-closures", "shared", "closures", "link-handler", "swiftui", "origins"])
         for example in examples {
             let region = try #require(Self.region(named: example.name, in: source), "no README region \(example.name)")
             var lines = region[...]
