@@ -46,7 +46,7 @@ final class CompiledRoute: Sendable {
     let usesOrigins: Bool
     /// Whether the route is a mounted table's, under that table's one origin: the table that
     /// mounts it has judged the link's scheme and host, so the route takes them as they are.
-    let isMounted: Bool
+    var isMounted: Bool { usesOrigins && tableDefaults.isMounted }
     /// Whether the pattern is malformed (its labels are then not judged unused).
     private let hasSyntaxProblem: Bool
     private let storedIndex: Int32
@@ -114,7 +114,6 @@ final class CompiledRoute: Sendable {
         self.ast = ast
         self.caseKey = caseKey
         self.usesOrigins = usesOrigins
-        self.isMounted = usesOrigins && defaults.isMounted
         self.tableDefaults = defaults
         self.probe = probe
         self.hasSyntaxProblem = hasSyntaxProblem

@@ -127,12 +127,9 @@ struct Evaluator {
     }
 
     private mutating func evaluateOrigin(_ route: CompiledRoute, _ view: LinkView) {
-        if route.isMounted {
-            // A mounted table's route: the mounting table has judged the scheme and host.
-            progress.scheme = true
-            progress.host = true
-            return
-        }
+        // A mounted table's route: the mounting table has judged the scheme and host (the
+        // progress starts with both fitting).
+        if route.isMounted { return }
         if route.usesOrigins, let origin = view.origin {
             progress.scheme = origin.schemeFits
             progress.host = origin.hostFits
