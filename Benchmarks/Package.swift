@@ -20,6 +20,15 @@ let package = Package(
                 "MallocCounter",
             ]
         ),
+        // Bench's route enums (the same files, linked into its folder) compiled as the README
+        // suggests for an app's route module when its first use at launch matters: metadata
+        // reached through accessor functions, not mangled names the runtime resolves by
+        // scanning the process's conformance records.
+        .executableTarget(
+            name: "BenchFlagged",
+            dependencies: [.product(name: "RouteMatch", package: "RouteMatch")],
+            swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

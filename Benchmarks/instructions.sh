@@ -4,36 +4,85 @@
 # the tables and the first use cancel out. The counts do not depend on the machine's load.
 #
 #   swift build -c release && ./instructions.sh [OPERATION ...]
-#   ./instructions.sh --list    (the operations counted by default, one a line: what CI runs)
+#   ./instructions.sh --list    (the operations counted by default, one a line)
 #
 # Operations: closure-hit, enum-hit, enum-hit-100 (the deep link in the 100-route enum),
 # enum-miss, rendered-miss-1000 (a miss at the first segment of the 1,000-route table, its
 # diagnostic rendered), urlcomponents-closure-link, urlcomponents-deep-link, nested-hit-1000 (a
 # link into the last of ten mounted feature enums of 100), nested-closure-hit-1000 (the same
 # link, the feature enums mounted by closure routes) and enum-hit-section (the same link shape
-# in the 10-route enum) (all of them by default).
+# in the 10-route enum). `flagged-OPERATION` counts one of the enum operations (enum-hit,
+# enum-hit-100, nested-hit-1000, enum-hit-section) in BenchFlagged, whose route enums are
+# compiled with -disable-concrete-type-metadata-mangled-name-accessors.
+# `first-use-TABLE` and `flagged-first-use-TABLE` (TABLE: Routes10, Routes100, Routes1000,
+# NestedRoutes1000) count a new process's first use of the table, less a process that starts
+# and ends without it (`--first-use none`): in instructions, what the README's first-use figures
+# time. All of them by default.
+#
+#   ./instructions.sh --smoke   (runs every default operation once, without valgrind: CI's check
+#                                that each still runs)
 set -euo pipefail
 cd "$(dirname "$0")"
-defaults=(closure-hit enum-hit enum-hit-100 enum-miss rendered-miss-1000 urlcomponents-closure-link urlcomponents-deep-link nested-hit-1000 nested-closure-hit-1000 enum-hit-section)
+defaults=(closure-hit enum-hit enum-hit-100 enum-miss rendered-miss-1000 urlcomponents-closure-link
+    urlcomponents-deep-link nested-hit-1000 nested-closure-hit-1000 enum-hit-section
+    flagged-enum-hit flagged-enum-hit-100 flagged-nested-hit-1000
+    first-use-Routes10 first-use-Routes1000 first-use-NestedRoutes1000
+    flagged-first-use-Routes10 flagged-first-use-Routes1000 flagged-first-use-NestedRoutes1000)
 if [ "${1:-}" = "--list" ]; then printf '%s\n' "${defaults[@]}"; exit 0; fi
+smoke=false
+if [ "${1:-}" = "--smoke" ]; then smoke=true; shift; fi
 operations=("$@")
 [ ${#operations[@]} -gt 0 ] || operations=("${defaults[@]}")
-bench=.build/release/Bench
+for program in Bench BenchFlagged; do
+    [ -x ".build/release/$program" ] || { echo "build first: swift build -c release" >&2; exit 1; }
+done
+
+# The program an operation runs in, and its arguments (a repeated operation's count last).
+program_of() { case "$1" in flagged-*) echo BenchFlagged ;; *) echo Bench ;; esac; }
+arguments_of() {
+    local name=${1#flagged-}
+    case "$name" in
+        first-use-*) echo "--first-use ${name#first-use-}" ;;
+        *) echo "--repeat $name" ;;
+    esac
+}
+
+if $smoke; then
+    for operation in "${operations[@]}"; do
+        # shellcheck disable=SC2046
+        if [[ "$operation" == *first-use-* ]]; then
+            ".build/release/$(program_of "$operation")" $(arguments_of "$operation") > /dev/null
+        else
+            ".build/release/$(program_of "$operation")" $(arguments_of "$operation") 10 > /dev/null
+        fi || { echo "$operation does not run" >&2; exit 1; }
+    done
+    exit 0
+fi
+
 command -v valgrind > /dev/null || { echo "instructions.sh needs valgrind" >&2; exit 1; }
-[ -x "$bench" ] || { echo "build first: swift build -c release" >&2; exit 1; }
-# Without its debug information: valgrind 3.19 refuses the DWARF of this binary, and the
+# Without their debug information: valgrind 3.19 refuses the DWARF of these binaries, and the
 # counts need no symbols.
-stripped=$(mktemp)
-trap 'rm -f "$stripped"' EXIT
-objcopy --strip-debug "$bench" "$stripped"
-chmod +x "$stripped"
-bench=$stripped
+stripped=$(mktemp -d)
+trap 'rm -rf "$stripped"' EXIT
+for program in Bench BenchFlagged; do
+    objcopy --strip-debug ".build/release/$program" "$stripped/$program"
+    chmod +x "$stripped/$program"
+done
 count() {
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bench" --repeat "$1" "$2" 2>&1 \
+    local program=$1; shift
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$stripped/$program" "$@" 2>&1 \
         | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 for operation in "${operations[@]}"; do
-    low=$(count "$operation" 10000)
-    high=$(count "$operation" 30000)
-    echo "$operation: $(( (high - low) / 20000 )) instructions"
+    program=$(program_of "$operation")
+    # shellcheck disable=SC2046
+    if [[ "$operation" == *first-use-* ]]; then
+        whole=$(count "$program" $(arguments_of "$operation"))
+        start=$(count "$program" --first-use none)
+        echo "$operation: $(( whole - start )) instructions"
+    else
+        low=$(count "$program" $(arguments_of "$operation") 10000)
+        high=$(count "$program" $(arguments_of "$operation") 30000)
+        echo "$operation: $(( (high - low) / 20000 )) instructions"
+    fi
 done

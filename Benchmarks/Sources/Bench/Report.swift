@@ -6,6 +6,7 @@ enum Report {
         results: [(scenario: String, size: Int?, result: Harness.Result)], quick: Bool, sink: Int,
         coldFirstUse: [(Int, (whole: Double, build: Double))], coldOriginsFirstUse: [(Int, (whole: Double, build: Double))],
         coldNestedFirstUse: (whole: Double, build: Double), coldClosureFirstUse: [(Int, (whole: Double, build: Double))],
+        coldFlaggedFirstUse: [(Int, (whole: Double, build: Double))], coldFlaggedNestedFirstUse: (whole: Double, build: Double),
         tableMemory: [(Int, (built: Int, learned: Int))]
     ) {
         func time(_ scenario: String, _ size: Int?) -> Double? {
@@ -116,6 +117,9 @@ enum Report {
         lines.append("")
         lines.append("First use in a new process (the first match: the table is built and the route the link reaches learned, while Swift instantiates the types' metadata for the first time; median of five processes each; goal ≤ 1 ms at 10 routes, ≤ 5 ms at 1,000): "
             + coldFirstUse.map { "\(format(nanoseconds: $0.1.whole)) at \($0.0) routes (building the table \(format(nanoseconds: $0.1.build)))" }.joined(separator: ", "))
+        lines.append("First use with the route enums' module compiled with -disable-concrete-type-metadata-mangled-name-accessors (BenchFlagged): "
+            + coldFlaggedFirstUse.map { "\(format(nanoseconds: $0.1.whole)) at \($0.0) routes (building the table \(format(nanoseconds: $0.1.build)))" }.joined(separator: ", ")
+            + "; ten mounted enums of 100 \(format(nanoseconds: coldFlaggedNestedFirstUse.whole))")
         lines.append("First use of closure routes in a new process (no Codable: RouteMatch's own part): "
             + coldClosureFirstUse.map { "\(format(nanoseconds: $0.1.whole)) at \($0.0) routes (building the table \(format(nanoseconds: $0.1.build)))" }.joined(separator: ", "))
         lines.append("")

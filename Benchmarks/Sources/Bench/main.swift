@@ -9,39 +9,6 @@ import MallocCounter
 
 let quick = ProcessInfo.processInfo.environment["BENCH_QUICK"] != nil
 
-/// The first use of a route type in a process: its first `match` builds the table and learns
-/// the route the link reaches, while Swift instantiates the types' metadata for the first
-/// time. Each is measured in a new process of its own (this program run with `--first-use`
-/// and the table's name), so no earlier table warms the runtime for it.
-/// The process prints the whole first match, and the part of it that built the table.
-struct FirstUse {
-    let link: String
-    let build: () -> Void
-    let use: (String) -> Bool
-
-    init<R: Routable>(_ type: R.Type, _ link: String) {
-        self.link = link
-        build = { _ = R.router }
-        use = { R.match($0).isHit }
-    }
-
-    /// Closure routes: no `Codable` at all, so the figure is RouteMatch's own.
-    init(closureRoutes size: Int) {
-        link = lastSectionLink(size)
-        nonisolated(unsafe) var router: RouteMatch.Router<ClosureScreen>?
-        build = {
-            router = RouteMatch.Router<ClosureScreen>(scheme: "myapp", host: "app") { routes in
-                for index in 0..<size {
-                    routes.add("section\(index)/item/${id}") { try .item(section: index, id: $0.value("id", as: Int.self)) }
-                }
-            }
-        }
-        use = { router?.match($0).isHit ?? false }
-    }
-}
-
-enum ClosureScreen { case item(section: Int, id: Int) }
-
 /// The app level of `NestedRoutes1000` as a plain enum, for closure routes that mount the
 /// feature enums.
 enum FeatureScreen {
@@ -49,20 +16,14 @@ enum FeatureScreen {
     case feature5(Feature5), feature6(Feature6), feature7(Feature7), feature8(Feature8), feature9(Feature9)
 }
 
-let firstUseLinks: [String: FirstUse] = [
-    "Routes10": FirstUse(Routes10.self, "myapp://app/user/42/posts?page=2&premium=true"),
-    "Routes100": FirstUse(Routes100.self, "myapp://app/user/42/posts?page=2&premium=true"),
-    "Routes1000": FirstUse(Routes1000.self, "myapp://app/user/42/posts?page=2&premium=true"),
+/// Every first use this program measures: the enums both programs share, then the origins
+/// tables and closure routes.
+let firstUses = enumFirstUses().merging([
     "OriginRoutes10": FirstUse(OriginRoutes10.self, "https://example.com/user/42/posts?page=2&premium=true"),
     "OriginRoutes1000": FirstUse(OriginRoutes1000.self, "https://example.com/user/42/posts?page=2&premium=true"),
-    "NestedRoutes1000": FirstUse(NestedRoutes1000.self, "myapp://app/feature9/item99/42"),
     "ClosureRoutes10": FirstUse(closureRoutes: 10),
     "ClosureRoutes1000": FirstUse(closureRoutes: 1000),
-]
-
-extension Result {
-    var isHit: Bool { if case .success = self { true } else { false } }
-}
+]) { shared, _ in shared }
 
 // `--memory`: only the tables' memory (live heap bytes a built table keeps, then learned),
 // each measured after a first table of its type has warmed the runtime, as in a full run.
@@ -77,13 +38,9 @@ if CommandLine.arguments.contains("--memory") {
     exit(0)
 }
 
-// `--repeat OPERATION N`: one operation N times and nothing else, for counting its
-// instructions under callgrind (`instructions.sh` takes two counts and their difference, so
-// that building the tables and starting the process cancel out).
-if let flag = CommandLine.arguments.firstIndex(of: "--repeat"), flag + 2 < CommandLine.arguments.count,
-    let count = Int(CommandLine.arguments[flag + 2]) {
+// `--repeat OPERATION N` (see `runRepeatIfAsked`): the operations on the shared enums, and these.
+if CommandLine.arguments.contains("--repeat") {
     let closureLink = lastSectionLink(10)
-    let deep = "myapp://app/user/42/posts?page=2&premium=true"
     let closures = Router<ClosureScreen>(scheme: "myapp", host: "app") { routes in
         for index in 0..<10 {
             routes.add("section\(index)/item/${id}") { try .item(section: index, id: $0.value("id", as: Int.self)) }
@@ -103,15 +60,8 @@ if let flag = CommandLine.arguments.firstIndex(of: "--repeat"), flag + 2 < Comma
         routes.add("feature8/${rest...}") { try .feature8($0.value("rest", as: Feature8.self)) }
         routes.add("feature9/${rest...}") { try .feature9($0.value("rest", as: Feature9.self)) }
     }
-    let operations: [String: () -> Int] = [
+    runRepeatIfAsked(enumOperations().merging([
         "closure-hit": { consume(closures.match(closureLink)) },
-        "enum-hit": { consume(Routes10.match(deep)) },
-        // The same link in the 100-route enum: its synthesized init(from:) grows with its cases.
-        "enum-hit-100": { consume(Routes100.match(deep)) },
-        // The large-apps goal's pair: a link into the last of ten mounted feature enums of 100
-        // (two decodes), and the same link shape in the 10-route enum (one decode).
-        "nested-hit-1000": { consume(NestedRoutes1000.match("myapp://app/feature9/item99/42")) },
-        "enum-hit-section": { consume(Routes10.match("myapp://app/section6/item/42")) },
         "nested-closure-hit-1000": { consume(mountingClosures.match("myapp://app/feature9/item99/42")) },
         "enum-miss": {
             if case .failure(let error) = Routes10.match("myapp://app/user/4x2/posts?page=2&premium=true") {
@@ -126,37 +76,23 @@ if let flag = CommandLine.arguments.firstIndex(of: "--repeat"), flag + 2 < Comma
             return 0
         },
         "urlcomponents-closure-link": { consume(URLComponents(string: closureLink)) },
-        "urlcomponents-deep-link": { consume(URLComponents(string: deep)) },
-    ]
-    guard let operation = operations[CommandLine.arguments[flag + 1]] else {
-        print("operations: \(operations.keys.sorted().joined(separator: ", "))")
-        exit(2)
-    }
-    var checksum = operation()  // the first use (building the table, learning the route) before the count
-    for _ in 0..<count { checksum &+= operation() }
-    print(checksum)
-    exit(0)
+        "urlcomponents-deep-link": { consume(URLComponents(string: deepLink)) },
+    ]) { shared, _ in shared })
 }
-
-if let flag = CommandLine.arguments.firstIndex(of: "--first-use"), flag + 1 < CommandLine.arguments.count,
-    let entry = firstUseLinks[CommandLine.arguments[flag + 1]] {
-    let start = DispatchTime.now().uptimeNanoseconds
-    entry.build()
-    let built = DispatchTime.now().uptimeNanoseconds
-    let hit = entry.use(entry.link)
-    let end = DispatchTime.now().uptimeNanoseconds
-    print(hit ? "\(end - start) \(built - start)" : "0 0")
-    exit(hit ? 0 : 1)
-}
+runFirstUseIfAsked(firstUses)
 
 /// The first use of `name`'s table in a new process, in nanoseconds, and the part of it that
-/// built the table: the medians of five processes (0 when the link did not hit).
-func firstUse(_ name: String) -> (whole: Double, build: Double) {
+/// built the table: the medians of five processes (0 when the link did not hit). `flagged`
+/// runs `BenchFlagged`, whose route enums are compiled with
+/// `-disable-concrete-type-metadata-mangled-name-accessors`.
+func firstUse(_ name: String, flagged: Bool = false) -> (whole: Double, build: Double) {
+    let program = URL(fileURLWithPath: CommandLine.arguments[0])
+    let executable = flagged ? program.deletingLastPathComponent().appendingPathComponent("BenchFlagged") : program
     var samples: [Double] = []
     var builds: [Double] = []
     for _ in 0..<(quick ? 1 : 5) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.executableURL = executable
         process.arguments = ["--first-use", name]
         let output = Pipe()
         process.standardOutput = output
@@ -175,8 +111,12 @@ let coldFirstUse = [(10, firstUse("Routes10")), (100, firstUse("Routes100")), (1
 let coldOriginsFirstUse = [(10, firstUse("OriginRoutes10")), (1000, firstUse("OriginRoutes1000"))]
 let coldNestedFirstUse = firstUse("NestedRoutes1000")
 let coldClosureFirstUse = [(10, firstUse("ClosureRoutes10")), (1000, firstUse("ClosureRoutes1000"))]
+let coldFlaggedFirstUse = [
+    (10, firstUse("Routes10", flagged: true)), (100, firstUse("Routes100", flagged: true)),
+    (1000, firstUse("Routes1000", flagged: true)),
+]
+let coldFlaggedNestedFirstUse = firstUse("NestedRoutes1000", flagged: true)
 var harness = Harness(quick: quick)
-let deepLink = "myapp://app/user/42/posts?page=2&premium=true"
 
 /// Results by scenario, then by table size (nil for the size-independent ones).
 var results: [(scenario: String, size: Int?, result: Harness.Result)] = []
@@ -186,11 +126,6 @@ var results: [(scenario: String, size: Int?, result: Harness.Result)] = []
     results.append((scenario, size, result))
     let where_ = size.map { " n=\($0)" } ?? ""
     FileHandle.standardError.write(Data("\(scenario)\(where_): \(format(nanoseconds: result.nanoseconds))\n".utf8))
-}
-
-@inline(never)
-func consume<T>(_ value: T) -> Int {
-    withUnsafeBytes(of: value) { $0.count }
 }
 
 @MainActor func benchRouteMatch<R: Routable>(_ type: R.Type, size: Int) {
@@ -230,10 +165,6 @@ func consume<T>(_ value: T) -> Int {
 /// struct, so the decode does not depend on the number of routes and the figures show
 /// RouteMatch's own dispatch.
 struct SectionItem: Codable, Equatable { var id: Int }
-
-/// The link to the last `section{i}/item/${id}` route of a table of `size` such routes: what the
-/// struct, closure and first-use rows read, and what `URLComponents` is timed on beside them.
-func lastSectionLink(_ size: Int) -> String { "myapp://app/section\(size - 1)/item/42" }
 
 @MainActor func benchStructRouter(size: Int) {
     let router = Router<SectionItem>(scheme: "myapp", host: "app") { routes in
@@ -440,4 +371,5 @@ benchStructOrigins(size: 1000)
 
 Report.print(results: results, quick: quick, sink: harness.sink, coldFirstUse: coldFirstUse, coldOriginsFirstUse: coldOriginsFirstUse,
              coldNestedFirstUse: coldNestedFirstUse, coldClosureFirstUse: coldClosureFirstUse,
+             coldFlaggedFirstUse: coldFlaggedFirstUse, coldFlaggedNestedFirstUse: coldFlaggedNestedFirstUse,
              tableMemory: tableMemory)

@@ -1,0 +1,117 @@
+import Foundation
+import RouteMatch
+
+// What the two benchmark programs share: `Bench` and `BenchFlagged`, which compiles the same
+// route enums (these files, linked into its folder) with
+// `-disable-concrete-type-metadata-mangled-name-accessors`, the setting the README's first-use
+// section offers an app's route module. Each program answers `--first-use NAME` and
+// `--repeat OPERATION N` through the functions below.
+
+/// The first use of a route type in a process: its first `match` builds the table and learns
+/// the route the link reaches, while Swift instantiates the types' metadata for the first
+/// time. Each is measured in a new process of its own (a program run with `--first-use` and
+/// the table's name), so no earlier table warms the runtime for it.
+struct FirstUse {
+    let link: String
+    let build: () -> Void
+    let use: (String) -> Bool
+
+    init<R: Routable>(_ type: R.Type, _ link: String) {
+        self.link = link
+        build = { _ = R.router }
+        use = { R.match($0).isHit }
+    }
+
+    /// Closure routes: no `Codable` at all, so the figure is RouteMatch's own.
+    init(closureRoutes size: Int) {
+        link = lastSectionLink(size)
+        nonisolated(unsafe) var router: RouteMatch.Router<ClosureScreen>?
+        build = {
+            router = RouteMatch.Router<ClosureScreen>(scheme: "myapp", host: "app") { routes in
+                for index in 0..<size {
+                    routes.add("section\(index)/item/${id}") { try .item(section: index, id: $0.value("id", as: Int.self)) }
+                }
+            }
+        }
+        use = { router?.match($0).isHit ?? false }
+    }
+}
+
+enum ClosureScreen { case item(section: Int, id: Int) }
+
+/// The deep link every table of `section{i}` routes ends with a route for.
+let deepLink = "myapp://app/user/42/posts?page=2&premium=true"
+
+/// The link to the last `section{i}/item/${id}` route of a table of `size` such routes: what the
+/// struct, closure and first-use rows read, and what `URLComponents` is timed on beside them.
+func lastSectionLink(_ size: Int) -> String { "myapp://app/section\(size - 1)/item/42" }
+
+/// The first uses both programs measure: the enums of 10, 100 and 1,000 routes, and the ten
+/// mounted feature enums of 100.
+func enumFirstUses() -> [String: FirstUse] {
+    [
+        "Routes10": FirstUse(Routes10.self, deepLink),
+        "Routes100": FirstUse(Routes100.self, deepLink),
+        "Routes1000": FirstUse(Routes1000.self, deepLink),
+        "NestedRoutes1000": FirstUse(NestedRoutes1000.self, "myapp://app/feature9/item99/42"),
+    ]
+}
+
+/// The operations on those enums both programs repeat for `instructions.sh`.
+func enumOperations() -> [String: () -> Int] {
+    [
+        "enum-hit": { consume(Routes10.match(deepLink)) },
+        // The same link in the 100-route enum: its synthesized init(from:) grows with its cases.
+        "enum-hit-100": { consume(Routes100.match(deepLink)) },
+        // The large-apps goal's pair: a link into the last of ten mounted feature enums of 100
+        // (two decodes), and the same link shape in the 10-route enum (one decode).
+        "nested-hit-1000": { consume(NestedRoutes1000.match("myapp://app/feature9/item99/42")) },
+        "enum-hit-section": { consume(Routes10.match("myapp://app/section6/item/42")) },
+    ]
+}
+
+extension Result {
+    var isHit: Bool { if case .success = self { true } else { false } }
+}
+
+@inline(never)
+func consume<T>(_ value: T) -> Int {
+    withUnsafeBytes(of: value) { $0.count }
+}
+
+/// `--first-use NAME`: the first use of one table, then the process ends. Prints the whole first
+/// match and the part of it that built the table, in nanoseconds (`0 0`, exit status 1, when
+/// the link did not hit). `--first-use none` does nothing and prints nothing: the process's own
+/// start, which `instructions.sh` subtracts.
+func runFirstUseIfAsked(_ firstUses: [String: FirstUse]) {
+    guard let flag = CommandLine.arguments.firstIndex(of: "--first-use"), flag + 1 < CommandLine.arguments.count else { return }
+    let name = CommandLine.arguments[flag + 1]
+    if name == "none" { exit(0) }
+    guard let entry = firstUses[name] else {
+        print("tables: \(firstUses.keys.sorted().joined(separator: ", "))")
+        exit(2)
+    }
+    let start = DispatchTime.now().uptimeNanoseconds
+    entry.build()
+    let built = DispatchTime.now().uptimeNanoseconds
+    let hit = entry.use(entry.link)
+    let end = DispatchTime.now().uptimeNanoseconds
+    print(hit ? "\(end - start) \(built - start)" : "0 0")
+    exit(hit ? 0 : 1)
+}
+
+/// `--repeat OPERATION N`: one operation N times and nothing else, for counting its
+/// instructions under callgrind (`instructions.sh` takes two counts and their difference, so
+/// that building the tables and starting the process cancel out).
+func runRepeatIfAsked(_ operations: [String: () -> Int]) {
+    guard let flag = CommandLine.arguments.firstIndex(of: "--repeat"), flag + 2 < CommandLine.arguments.count,
+        let count = Int(CommandLine.arguments[flag + 2]) else { return }
+    guard let operation = operations[CommandLine.arguments[flag + 1]] else {
+        print("operations: \(operations.keys.sorted().joined(separator: ", "))")
+        exit(2)
+    }
+    var checksum = operation()  // the first use (building the table, learning the route) before the count
+    for _ in 0..<count { checksum &+= operation() }
+    print(checksum)
+    exit(0)
+}

@@ -1,0 +1,1 @@
+../Bench/NestedRoutes1000.swift

@@ -1,0 +1,1 @@
+../Bench/Processes.swift

@@ -1,0 +1,1 @@
+../Bench/Routes10.swift

@@ -1,0 +1,1 @@
+../Bench/Routes100.swift

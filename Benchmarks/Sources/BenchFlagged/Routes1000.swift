@@ -1,0 +1,1 @@
+../Bench/Routes1000.swift
