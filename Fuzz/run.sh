@@ -38,7 +38,7 @@ if [ ! -x "$binary" ] || [ -n "$(find Sources Fuzz/Targets -newer "$binary" \( -
   "$clang" -O2 -g -fsanitize=fuzzer-no-link,address -I Sources/CRouteMatchAtomics/include \
     -c Sources/CRouteMatchAtomics/CRouteMatchAtomics.c -o ".build-fuzz/CRouteMatchAtomics.o"
   # ld.gold warns about ASan's local symbols; those lines are noise, not project warnings.
-  swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name RouteMatchFuzz \
+  swiftc -O -g -swift-version 6 -warnings-as-errors -sanitize=fuzzer,address -parse-as-library -module-name RouteMatchFuzz \
     -I Sources/CRouteMatchAtomics/include $sources $targets \
     ".build-fuzz/CRouteMatchAtomics.o" -o "$binary" 2>&1 \
     | grep -v "Cannot export local symbol '__asan" || true

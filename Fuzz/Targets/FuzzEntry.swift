@@ -9,12 +9,12 @@ import Darwin
 /// targets, so the library is compiled with the sanitizers once, not once a target.
 private let target: @Sendable (UnsafePointer<UInt8>, Int) -> CInt = {
     switch getenv("FUZZ_TARGET").map({ String(cString: $0) }) {
-    case "link": return fuzzLink
-    case "pattern": return fuzzPattern
-    case "roundtrip": return fuzzRoundTrip
-    case "table": return fuzzTable
+    case "link": return { fuzzLink($0, $1) }
+    case "pattern": return { fuzzPattern($0, $1) }
+    case "roundtrip": return { fuzzRoundTrip($0, $1) }
+    case "table": return { fuzzTable($0, $1) }
     default:
-        fputs("FUZZ_TARGET must be link, pattern, roundtrip or table\n", stderr)
+        writeToStandardError("FUZZ_TARGET must be link, pattern, roundtrip or table\n")
         exit(2)
     }
 }()

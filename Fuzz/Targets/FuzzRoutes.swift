@@ -119,9 +119,22 @@ enum FuzzNestedApp: Routable, Equatable {
 /// Fails the fuzz run (a crash libFuzzer records) when an invariant does not hold.
 func require(_ condition: Bool, _ message: @autoclosure () -> String) {
     if !condition {
-        fputs("invariant violated: \(message())\n", stderr)
-        fflush(stderr)
+        writeToStandardError("invariant violated: \(message())\n")
         abort()
+    }
+}
+
+/// Writes `text` to the standard error, unbuffered (C's `stderr` is a global variable, which
+/// Swift 6 does not let concurrent code read).
+func writeToStandardError(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes in
+        var written = 0
+        while written < bytes.count {
+            let result = write(2, bytes.baseAddress! + written, bytes.count - written)
+            if result <= 0 { return }
+            written += result
+        }
     }
 }
 
