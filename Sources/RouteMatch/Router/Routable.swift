@@ -245,7 +245,8 @@ extension Router where Route: Routable {
         for key in Route.codingKeysInOrder {
             let caseKey = CaseKey(text: key.rawValue, value: key)
             // Probed on the case's first use: the case's decode instantiates its own coding
-            // keys' type, which costs a scan of the process's conformances each.
+            // keys' type, which costs a scan of the process's conformances each (unless the
+            // enum's module is compiled with the README's first-use setting).
             // `"new/${id} | old/${id}"`: several patterns reach the case; the first renders.
             let patterns = RouteDefinition.patterns(in: key.rawValue)
             let probe: any RouteProbing = patterns.count == 1 ? caseProbe : SharedProbe(caseProbe)
