@@ -203,24 +203,6 @@ extension Routable {
     }
 }
 
-extension Routable {
-    /// The type's coding keys in their declaration order, read by index. A `for` loop over
-    /// `CodingKeys.allCases` here, in code generic over the type, would make the runtime build
-    /// the collection's iterator type on the type's first use, and check on the way that
-    /// `[CodingKeys]` is a `Collection` by scanning every conformance record of the process.
-    static var codingKeysInOrder: [CodingKeys] {
-        let all = CodingKeys.allCases
-        var keys: [CodingKeys] = []
-        keys.reserveCapacity(all.count)
-        var index = all.startIndex
-        while index != all.endIndex {
-            keys.append(all[index])
-            all.formIndex(after: &index)
-        }
-        return keys
-    }
-}
-
 extension Router where Route: Routable {
     /// Compiles a ``Routable`` type's cases into a new table.
     ///
@@ -242,7 +224,7 @@ extension Router where Route: Routable {
     init(_ routable: Route.Type, mounted: Bool) {
         var definitions: [RouteDefinition] = []
         let caseProbe = CaseProbe<Route>()
-        for key in Route.codingKeysInOrder {
+        for key in Route.CodingKeys.casesInOrder {
             let caseKey = CaseKey(text: key.rawValue, value: key)
             // Probed on the case's first use: the case's decode instantiates its own coding
             // keys' type, which costs a scan of the process's conformances each (unless the

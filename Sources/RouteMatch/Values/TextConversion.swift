@@ -215,9 +215,11 @@ enum TextConversion {
         // A standard scalar is none: no conformance is looked up for it.
         guard !isStandardScalar(T.self), let iterable = T.self as? any CaseIterable.Type else { return nil }
         func values<C: CaseIterable>(_ type: C.Type) -> [String] {
-            C.allCases.compactMap { value in
-                (value as? any RawRepresentable).map { String(describing: $0.rawValue) }
+            var texts: [String] = []
+            for value in C.casesInOrder {
+                if let raw = value as? any RawRepresentable { texts.append(String(describing: raw.rawValue)) }
             }
+            return texts
         }
         let result = values(iterable)
         return result.isEmpty ? nil : result
