@@ -32,15 +32,25 @@ enum LinkReader {
     static func components(
         of text: String, limits: MatchLimits, known: KnownTexts = .none
     ) throws(Unreadable) -> LinkComponents {
-        // The text is stored contiguous (a bridged string is copied once, here), so that the
-        // segments are read from its bytes in place later.
-        var copy = text
-        copy.makeContiguousUTF8()
-        let contiguous = copy
-        // `withUTF8` does not carry a typed error out: it is kept, and thrown after.
+        // The text is stored contiguous, so that the segments are read from its bytes in place
+        // later: a native string is read where it stands (kept with one retain), a bridged one
+        // is copied once, here.
+        // `withContiguousStorageIfAvailable` does not carry a typed error out: it is kept, and
+        // thrown after.
         var unreadable: Unreadable?
-        let link = copy.withUTF8 { bytes in
-            LinkComponents(reading: bytes, text: contiguous, limits: limits, known: known, unreadable: &unreadable)
+        let read = text.utf8.withContiguousStorageIfAvailable { bytes in
+            LinkComponents(reading: bytes, text: text, limits: limits, known: known, unreadable: &unreadable)
+        }
+        let link: LinkComponents
+        if let read {
+            link = read
+        } else {
+            var copy = text
+            copy.makeContiguousUTF8()
+            let contiguous = copy
+            link = copy.withUTF8 { bytes in
+                LinkComponents(reading: bytes, text: contiguous, limits: limits, known: known, unreadable: &unreadable)
+            }
         }
         if let unreadable { throw unreadable }
         return link

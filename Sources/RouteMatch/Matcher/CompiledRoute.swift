@@ -139,6 +139,15 @@ final class CompiledRoute: Sendable {
         return learnedSlots.store(found, at: index)
     }
 
+    /// Calls `body` with ``learnedBox``, borrowed: a learned route's box is lent without a
+    /// retain and a release (an atomic compare-and-swap each, on every hit), as the route's
+    /// ``LearnedSlots`` keep it while the route lives.
+    @inline(__always)
+    func withLearnedBox<Result>(_ body: (LearnedBox) -> Result) -> Result {
+        if let known = learnedSlots.unretainedBox(at: index) { return known._withUnsafeGuaranteedRef(body) }
+        return body(learnedBox)
+    }
+
     /// Where a placeholder stands in the pattern: its label's slot, where its text comes from,
     /// and the span a definition problem points at. (A struct, not a tuple: see
     /// ``PatternAST/Capture``.)

@@ -59,8 +59,9 @@ struct LinkView: Sendable {
     /// `nil` for none, as in most views: an empty set would still be released with each view.
     private var sharedKeysIfAny: Set<String>?
 
-    /// A view of `link` (taken, not copied) from a table with `defaults`.
-    init(_ link: consuming LinkComponents, defaults: TableDefaults) {
+    /// A view of `link` (taken, not copied) from a table with `defaults` (borrowed: an
+    /// initializer's parameter is otherwise handed over retained).
+    init(_ link: consuming LinkComponents, defaults: borrowing TableDefaults) {
         let host: String?, hostRange: Range<Int>?, origin: OriginMatch?
         (host, hostRange, origin, segmentStart) = LinkView.resolve(link, defaults: defaults)
         shared = Shared(link: link, host: host, hostRange: hostRange, origin: origin)

@@ -259,13 +259,24 @@ struct Search {
 
     /// Evaluates route `index`, whose path the walk matched, and builds it if it fits.
     private mutating func attempt(_ table: RouteTable, _ index: Int, build: RouteTable.Attempt) -> Bool {
-        let route = table.routes[index]
         guard !hostFailed else {
             remember(explain(table, index, decodeFailure: nil))
             return false
         }
-        // The route's type, learned now on its first use: a route that shows a problem ends the search.
-        let learned = route.learnedBox
+        // The route and what it learned are lent, not retained: the table (borrowed for the
+        // whole walk) keeps its routes, a route what it learned. A retain and a release (an
+        // atomic compare-and-swap each) would be all a copy of either costs.
+        return Unmanaged.passUnretained(table.routes[index])._withUnsafeGuaranteedRef { route in
+            // The route's type, learned now on its first use.
+            route.withLearnedBox { learned in attempt(table, index, route, learned: learned, build: build) }
+        }
+    }
+
+    /// Evaluates route `index` (`route`, whose type is `learned`) and builds it if it fits. A
+    /// route that shows a definition problem ends the search.
+    private mutating func attempt(
+        _ table: RouteTable, _ index: Int, _ route: CompiledRoute, learned: LearnedBox, build: RouteTable.Attempt
+    ) -> Bool {
         if !learned.value.problems.isEmpty {
             firstUseError = table.error(for: learned.value.problems, firstUse: true)
             return true

@@ -154,12 +154,12 @@ extension RouteCodec {
             build: { route, values throws(DecodeFailure) in
                 // Made before the closure, which would otherwise copy the values it captures.
                 let captures = RouteCaptures(bound: BoundValues(labels: route.labelNames, values: consume values))
-                return try RouteDecoder.translatingErrors {
-                    // The route's probe holds its build closure: read there, a hit looks up no
-                    // metadata for an array of this table's entries. (Every route of a closure
-                    // table is probed by a `ClosureProbe<Route>` of its own.)
-                    try unsafeDowncast(route.probe, to: ClosureProbe<Route>.self).build(captures)
-                }
+                // The route's probe holds its build closure: read there, a hit looks up no
+                // metadata for an array of this table's entries. (Every route of a closure
+                // table is probed by a `ClosureProbe<Route>` of its own.) Lent, not retained:
+                // the route, which the match holds, keeps its probe.
+                let probe = Unmanaged.passUnretained(unsafeDowncast(route.probe, to: ClosureProbe<Route>.self))
+                return try RouteDecoder.translatingErrors { try probe._withUnsafeGuaranteedRef { try $0.build(captures) } }
             },
             encode: { value, table in
                 for (index, entry) in entries.enumerated() {

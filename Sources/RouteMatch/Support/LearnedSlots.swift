@@ -31,6 +31,11 @@ final class LearnedSlots: @unchecked Sendable {
     @inline(__always)
     func box(at index: Int) -> LearnedBox? { OnceReference.load(word(index), as: LearnedBox.self) }
 
+    /// What route `index` learned, unretained (the slots keep it as long as they live), or
+    /// `nil` when it was never used.
+    @inline(__always)
+    func unretainedBox(at index: Int) -> Unmanaged<LearnedBox>? { OnceReference.unretained(word(index), as: LearnedBox.self) }
+
     /// Stores what route `index` learned, unless another thread stored first; returns what is
     /// stored.
     func store(_ box: LearnedBox, at index: Int) -> LearnedBox { OnceReference.publish(box, at: word(index)) }

@@ -16,6 +16,14 @@ enum OnceReference {
         return Unmanaged<Object>.fromOpaque(address).takeUnretainedValue()
     }
 
+    /// The object published at `word`, unretained, or `nil` while none is: for a reader that
+    /// knows the word's owner outlives its use of the object.
+    @inline(__always)
+    static func unretained<Object: AnyObject>(_ word: UnsafeMutablePointer<UInt>, as type: Object.Type) -> Unmanaged<Object>? {
+        guard let address = UnsafeRawPointer(bitPattern: routematch_load_once(word)) else { return nil }
+        return Unmanaged<Object>.fromOpaque(address)
+    }
+
     /// Publishes `object` at `word` unless another thread published first; returns the object
     /// published (`object`, or the first).
     static func publish<Object: AnyObject>(_ object: Object, at word: UnsafeMutablePointer<UInt>) -> Object {
