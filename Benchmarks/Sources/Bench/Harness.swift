@@ -22,17 +22,24 @@ struct Harness {
         samples = quick ? 3 : 7
     }
 
-    mutating func measure(_ name: String, _ body: () -> Int) -> Result {
-        var iterations = 16
-        while true {
-            let elapsed = loop(iterations, body)
-            if elapsed >= target / 4 || iterations >= 1 << 30 {
-                let perIteration = max(Double(elapsed) / Double(iterations), 0.01)
-                iterations = max(1, Int(Double(target) / perIteration))
-                break
-            }
-            iterations *= 4
+    /// A timed ratio of two operations, from samples taken in turn (see ``paired(_:_:_:)``).
+    struct Paired {
+        let name: String
+        /// The median of the rounds' ratios.
+        let ratio: Double
+        /// The lowest and the highest of the rounds' ratios.
+        let low: Double
+        let high: Double
+        let rounds: Int
+
+        /// The report's line: `- name: 1.52× (1.48–1.60, 21 rounds)`.
+        var line: String {
+            "- \(name): " + String(format: "%.2f× (%.2f–%.2f, %d rounds)", ratio, low, high, rounds)
         }
+    }
+
+    mutating func measure(_ name: String, _ body: () -> Int) -> Result {
+        let iterations = calibrated(body, target: target)
         _ = loop(iterations, body)
         var times: [Double] = []
         var allocations: Double?
@@ -47,6 +54,38 @@ struct Harness {
         }
         times.sort()
         return Result(name: name, nanoseconds: times[times.count / 2], allocations: allocations)
+    }
+
+    /// The time of `a` over the time of `b`, each round timing one sample of `a` and then one
+    /// of `b`: a change in the machine's load between the two falls on both, where the table's
+    /// medians time each operation in a stretch of its own. The median of the rounds' ratios.
+    mutating func paired(_ name: String, _ a: () -> Int, _ b: () -> Int) -> Paired {
+        let sampleTarget = target / 4
+        let countA = calibrated(a, target: sampleTarget), countB = calibrated(b, target: sampleTarget)
+        _ = loop(countA, a)
+        _ = loop(countB, b)
+        let rounds = samples * 3
+        var ratios: [Double] = []
+        for _ in 0..<rounds {
+            let timeA = Double(loop(countA, a)) / Double(countA)
+            let timeB = Double(loop(countB, b)) / Double(countB)
+            ratios.append(timeA / max(timeB, 0.01))
+        }
+        ratios.sort()
+        return Paired(name: name, ratio: ratios[rounds / 2], low: ratios[0], high: ratios[rounds - 1], rounds: rounds)
+    }
+
+    /// An iteration count for which one loop of `body` takes about `target` nanoseconds.
+    private mutating func calibrated(_ body: () -> Int, target: UInt64) -> Int {
+        var iterations = 16
+        while true {
+            let elapsed = loop(iterations, body)
+            if elapsed >= target / 4 || iterations >= 1 << 30 {
+                let perIteration = max(Double(elapsed) / Double(iterations), 0.01)
+                return max(1, Int(Double(target) / perIteration))
+            }
+            iterations *= 4
+        }
     }
 
     private mutating func loop(_ iterations: Int, _ body: () -> Int) -> UInt64 {

@@ -7,7 +7,7 @@ enum Report {
         coldFirstUse: [(Int, (whole: Double, build: Double))], coldOriginsFirstUse: [(Int, (whole: Double, build: Double))],
         coldNestedFirstUse: (whole: Double, build: Double), coldClosureFirstUse: [(Int, (whole: Double, build: Double))],
         coldFlaggedFirstUse: [(Int, (whole: Double, build: Double))], coldFlaggedNestedFirstUse: (whole: Double, build: Double),
-        tableMemory: [(Int, (built: Int, learned: Int))]
+        tableMemory: [(Int, (built: Int, learned: Int))], paired: [Harness.Paired]
     ) {
         func time(_ scenario: String, _ size: Int?) -> Double? {
             results.first { $0.scenario == scenario && $0.size == size }?.result.nanoseconds
@@ -113,6 +113,11 @@ enum Report {
             + " (goal < 1 KB a route)")
         if let learnAll = time("RouteMatch: build the table and learn every route", 1000) {
             lines.append("- building the 1,000-route table and learning every route (what validate() costs, warm): \(format(nanoseconds: learnAll))")
+        }
+        lines.append("")
+        lines.append("Goals' timed ratios from paired samples (each round times the first operation, then the second; median of the rounds' ratios, lowest–highest):")
+        for pair in paired {
+            lines.append(pair.line)
         }
         lines.append("")
         lines.append("First use in a new process (the first match: the table is built and the route the link reaches learned, while Swift instantiates the types' metadata for the first time; median of five processes each; goal ≤ 1 ms at 10 routes, ≤ 5 ms at 1,000): "

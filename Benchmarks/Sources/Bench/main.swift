@@ -38,8 +38,9 @@ if CommandLine.arguments.contains("--memory") {
     exit(0)
 }
 
-// `--repeat OPERATION N` (see `runRepeatIfAsked`): the operations on the shared enums, and these.
-if CommandLine.arguments.contains("--repeat") {
+/// The operations `--repeat OPERATION N` repeats for `instructions.sh` (see `runRepeatIfAsked`),
+/// and whose timed ratios the paired samples give: the operations on the shared enums, and these.
+func programOperations() -> [String: () -> Int] {
     let closureLink = lastSectionLink(10)
     let closures = Router<ClosureScreen>(scheme: "myapp", host: "app") { routes in
         for index in 0..<10 {
@@ -60,7 +61,7 @@ if CommandLine.arguments.contains("--repeat") {
         routes.add("feature8/${rest...}") { try .feature8($0.value("rest", as: Feature8.self)) }
         routes.add("feature9/${rest...}") { try .feature9($0.value("rest", as: Feature9.self)) }
     }
-    runRepeatIfAsked(enumOperations().merging([
+    return enumOperations().merging([
         "closure-hit": { consume(closures.match(closureLink)) },
         "nested-closure-hit-1000": { consume(mountingClosures.match("myapp://app/feature9/item99/42")) },
         "enum-miss": {
@@ -77,9 +78,19 @@ if CommandLine.arguments.contains("--repeat") {
         },
         "urlcomponents-closure-link": { consume(URLComponents(string: closureLink)) },
         "urlcomponents-deep-link": { consume(URLComponents(string: deepLink)) },
-    ]) { shared, _ in shared })
+    ]) { shared, _ in shared }
 }
+if CommandLine.arguments.contains("--repeat") { runRepeatIfAsked(programOperations()) }
 runFirstUseIfAsked(firstUses)
+// `--paired`: only the goals' timed ratios from paired samples (a minute, where a whole run
+// takes several).
+if CommandLine.arguments.contains("--paired") {
+    var pairing = Harness(quick: quick)
+    for pair in pairedRatios(&pairing) {
+        print(pair.line)
+    }
+    exit(0)
+}
 
 /// The first use of `name`'s table in a new process, in nanoseconds, and the part of it that
 /// built the table: the medians of five processes (0 when the link did not hit). `flagged`
@@ -369,7 +380,28 @@ benchStructOrigins(size: 10)
 benchOrigins(OriginRoutes1000.self, size: 1000)
 benchStructOrigins(size: 1000)
 
+/// The goals' timed ratios, each from samples of its two operations taken in turn (the
+/// operations `instructions.sh` counts, so that the two ratios can be set side by side).
+func pairedRatios(_ harness: inout Harness) -> [Harness.Paired] {
+    let operations = programOperations()
+    let pairs = [
+        ("closure-hit", "urlcomponents-closure-link", "closure-route hit ÷ URLComponents(string:) alone, same link (goal ≤ 1.5×)"),
+        ("enum-hit", "urlcomponents-deep-link", "enum deep-link hit, 10 routes ÷ URLComponents(string:) alone (goal ≤ 3×)"),
+        ("enum-hit-100", "urlcomponents-deep-link", "enum deep-link hit, 100 routes ÷ URLComponents(string:) alone (goal ≤ 3×)"),
+        ("enum-miss", "enum-hit", "miss with its reason ÷ hit, same route (goal ≤ 2×)"),
+        ("nested-hit-1000", "enum-hit-section", "nested hit, ten mounted enums of 100 ÷ 10-route enum, same link shape (goal ≤ 1.2×)"),
+        ("nested-closure-hit-1000", "enum-hit-section", "the same, the app level as closure routes"),
+    ]
+    return pairs.compactMap { a, b, name in
+        guard let first = operations[a], let second = operations[b] else { return nil }
+        let paired = harness.paired(name, first, second)
+        FileHandle.standardError.write(Data("\(name): \(String(format: "%.2f", paired.ratio))×\n".utf8))
+        return paired
+    }
+}
+let paired = pairedRatios(&harness)
+
 Report.print(results: results, quick: quick, sink: harness.sink, coldFirstUse: coldFirstUse, coldOriginsFirstUse: coldOriginsFirstUse,
              coldNestedFirstUse: coldNestedFirstUse, coldClosureFirstUse: coldClosureFirstUse,
              coldFlaggedFirstUse: coldFlaggedFirstUse, coldFlaggedNestedFirstUse: coldFlaggedNestedFirstUse,
-             tableMemory: tableMemory)
+             tableMemory: tableMemory, paired: paired)

@@ -24,8 +24,8 @@ enum LinkReader {
         }
     }
 
-    /// Reads `text`, or throws why it is unreadable. The components are built where they are
-    /// returned (never copied out of an enum's payload or a returned variable).
+    /// Reads `text`, or throws why it is unreadable. The components are read into the one
+    /// variable they are returned from (never copied out of an optional or a closure's result).
     ///
     /// - Parameter known: Schemes, hosts and query keys the link's own are given as, when it
     ///   spells one (the table's), instead of texts made for it.
@@ -34,29 +34,39 @@ enum LinkReader {
     ) throws(Unreadable) -> LinkComponents {
         // The text is stored contiguous, so that the segments are read from its bytes in place
         // later: a native string is read where it stands (kept with one retain), a bridged one
-        // is copied once, here.
-        // `withContiguousStorageIfAvailable` does not carry a typed error out: it is kept, and
-        // thrown after.
+        // is copied once, here. The components are read into one place and returned from it
+        // (434 bytes: each copy of them is a `memcpy`).
+        var link = LinkComponents(text: text, pathRange: 0..<0)
+        // The closures do not carry a typed error out: it is kept, and thrown after.
         var unreadable: Unreadable?
-        let read = text.utf8.withContiguousStorageIfAvailable { bytes in
-            LinkComponents(reading: bytes, text: text, limits: limits, known: known, unreadable: &unreadable)
-        }
-        let link: LinkComponents
-        if let read {
-            link = read
-        } else {
+        let readInPlace = text.utf8.withContiguousStorageIfAvailable { bytes in
+            unreadable = LinkReader.unreadable(reading: bytes, limits: limits, known: known, into: &link)
+            return true
+        } ?? false
+        if !readInPlace {
             var copy = text
             copy.makeContiguousUTF8()
-            let contiguous = copy
-            link = copy.withUTF8 { bytes in
-                LinkComponents(reading: bytes, text: contiguous, limits: limits, known: known, unreadable: &unreadable)
-            }
+            link = LinkComponents(text: copy, pathRange: 0..<0)
+            unreadable = copy.withUTF8 { bytes in LinkReader.unreadable(reading: bytes, limits: limits, known: known, into: &link) }
         }
         if let unreadable { throw unreadable }
         return link
     }
 
-    fileprivate static func read(
+    /// Reads `bytes` into `link`; returns what makes the link unreadable, if anything (the
+    /// components are then partial, for no one to use).
+    private static func unreadable(
+        reading bytes: UnsafeBufferPointer<UInt8>, limits: MatchLimits, known: KnownTexts, into link: inout LinkComponents
+    ) -> Unreadable? {
+        do throws(Unreadable) {
+            try read(bytes, limits: limits, known: known, into: &link)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private static func read(
         _ bytes: UnsafeBufferPointer<UInt8>, limits: MatchLimits, known: KnownTexts, into link: inout LinkComponents
     ) throws(Unreadable) {
         let count = bytes.count
@@ -452,23 +462,6 @@ enum LinkReader {
             break
         }
         return hasUpper ? slice(bytes, range).asciiLowercased : slice(bytes, range)
-    }
-}
-
-extension LinkComponents {
-    /// Reads `bytes` (the UTF-8 of `text`) in place: built where it is returned, so the
-    /// components are never copied. On a problem, `unreadable` says what it is and the
-    /// components are partial, for no one to use.
-    fileprivate init(
-        reading bytes: UnsafeBufferPointer<UInt8>, text: String, limits: MatchLimits, known: KnownTexts,
-        unreadable: inout LinkReader.Unreadable?
-    ) {
-        self.init(text: text, pathRange: 0..<0)
-        do throws(LinkReader.Unreadable) {
-            try LinkReader.read(bytes, limits: limits, known: known, into: &self)
-        } catch {
-            unreadable = error
-        }
     }
 }
 
