@@ -10,8 +10,10 @@
 # enum-miss, rendered-miss-1000 (a miss at the first segment of the 1,000-route table, its
 # diagnostic rendered), urlcomponents-closure-link, urlcomponents-deep-link, nested-hit-1000 (a
 # link into the last of ten mounted feature enums of 100), nested-closure-hit-1000 (the same
-# link, the feature enums mounted by closure routes) and enum-hit-section (the same link shape
-# in the 10-route enum). `flagged-OPERATION` counts one of the enum operations (enum-hit,
+# link, the feature enums mounted by closure routes), enum-hit-section (the same link shape
+# in the 10-route enum) and codable-floor, codable-floor-100 (the deep link's case decoded by
+# its synthesized init(from:) alone, from a minimal decoder: the part of an enum hit that is
+# Swift's). `flagged-OPERATION` counts one of the enum operations (enum-hit,
 # enum-hit-100, nested-hit-1000, enum-hit-section) in BenchFlagged, whose route enums are
 # compiled with -disable-concrete-type-metadata-mangled-name-accessors.
 # `first-use-TABLE` and `flagged-first-use-TABLE` (TABLE: Routes10, Routes100, Routes1000,
@@ -24,7 +26,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 defaults=(closure-hit enum-hit enum-hit-100 enum-miss rendered-miss-1000 urlcomponents-closure-link
-    urlcomponents-deep-link nested-hit-1000 nested-closure-hit-1000 enum-hit-section
+    urlcomponents-deep-link nested-hit-1000 nested-closure-hit-1000 enum-hit-section codable-floor codable-floor-100
     flagged-enum-hit flagged-enum-hit-100 flagged-nested-hit-1000
     first-use-Routes10 first-use-Routes1000 first-use-NestedRoutes1000
     flagged-first-use-Routes10 flagged-first-use-Routes1000 flagged-first-use-NestedRoutes1000)

@@ -78,6 +78,9 @@ func programOperations() -> [String: () -> Int] {
         },
         "urlcomponents-closure-link": { consume(URLComponents(string: closureLink)) },
         "urlcomponents-deep-link": { consume(URLComponents(string: deepLink)) },
+        // The deep link's case decoded at the Codable floor (see `decodeAtTheFloor`).
+        "codable-floor": { decodeAtTheFloor(Routes10.self, key: Routes10.CodingKeys.userPosts) },
+        "codable-floor-100": { decodeAtTheFloor(Routes100.self, key: Routes100.CodingKeys.userPosts) },
     ]) { shared, _ in shared }
 }
 if CommandLine.arguments.contains("--repeat") { runRepeatIfAsked(programOperations()) }
@@ -388,6 +391,8 @@ func pairedRatios(_ harness: inout Harness) -> [Harness.Paired] {
         ("closure-hit", "urlcomponents-closure-link", "closure-route hit ÷ URLComponents(string:) alone, same link (goal ≤ 1.5×)"),
         ("enum-hit", "urlcomponents-deep-link", "enum deep-link hit, 10 routes ÷ URLComponents(string:) alone (goal ≤ 3×)"),
         ("enum-hit-100", "urlcomponents-deep-link", "enum deep-link hit, 100 routes ÷ URLComponents(string:) alone (goal ≤ 3×)"),
+        ("codable-floor", "urlcomponents-deep-link", "its Codable floor (the case's synthesized init(from:) from a minimal decoder), 10 routes ÷ URLComponents(string:) alone"),
+        ("codable-floor-100", "urlcomponents-deep-link", "its Codable floor, 100 routes ÷ URLComponents(string:) alone"),
         ("enum-miss", "enum-hit", "miss with its reason ÷ hit, same route (goal ≤ 2×)"),
         ("nested-hit-1000", "enum-hit-section", "nested hit, ten mounted enums of 100 ÷ 10-route enum, same link shape (goal ≤ 1.2×)"),
         ("nested-closure-hit-1000", "enum-hit-section", "the same, the app level as closure routes"),
