@@ -12,8 +12,7 @@ enum OnceReference {
     /// The object published at `word`, or `nil` while none is.
     @inline(__always)
     static func load<Object: AnyObject>(_ word: UnsafeMutablePointer<UInt>, as type: Object.Type) -> Object? {
-        guard let address = UnsafeRawPointer(bitPattern: routematch_load_once(word)) else { return nil }
-        return Unmanaged<Object>.fromOpaque(address).takeUnretainedValue()
+        unretained(word, as: Object.self)?.takeUnretainedValue()
     }
 
     /// The object published at `word`, unretained, or `nil` while none is: for a reader that
