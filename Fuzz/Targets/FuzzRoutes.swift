@@ -129,9 +129,10 @@ func require(_ condition: Bool, _ message: @autoclosure () -> String) {
 func writeToStandardError(_ text: String) {
     var text = text
     text.withUTF8 { bytes in
+        guard let start = bytes.baseAddress else { return }
         var written = 0
         while written < bytes.count {
-            let result = write(2, bytes.baseAddress! + written, bytes.count - written)
+            let result = write(2, start + written, bytes.count - written)
             if result <= 0 { return }
             written += result
         }
