@@ -121,6 +121,26 @@ import Testing
         #expect(output.ast.captures.map(\.name) == ["id", "v", "f"])
     }
 
+    /// A placeholder's opening, `${`, where no placeholder may stand, at its place; a `$` alone
+    /// is text.
+    @Test("placeholders in a host or a query key", arguments: [
+        ("myapp://${h}/x", false, [Problem(reason: .patternSyntax(.placeholderInHost), span: 8..<12)]),
+        ("myapp://a.${h}/x", false, [Problem(reason: .patternSyntax(.placeholderInHost), span: 8..<14)]),
+        ("${h}/x", true, [Problem(reason: .patternSyntax(.placeholderInHost), span: 0..<4)]),
+        ("x?a${k}=1", false, [Problem(reason: .patternSyntax(.placeholderInsideText), span: 2..<7)]),
+        ("x?a$=1&b{=2&$=${v}", false, []),
+        ("$a/x", true, []),
+    ])
+    func placeholdersWhereNoneMayStand(_ pattern: String, _ firstSegmentIsHost: Bool, _ expected: [Problem]) {
+        #expect(PatternParser.parse(pattern, firstSegmentIsHost: firstSegmentIsHost).problems == expected)
+    }
+
+    @Test("an origin with a placeholder", arguments: ["https://${h}.example.com", "https://example.com/${p}", "${s}://a"])
+    func originWithAPlaceholder(_ text: String) throws {
+        let refused = try #require(Origin.parse(text).failure)
+        #expect(refused.why == Problem(reason: .invalidOrigin(.placeholder), span: 0..<text.utf8.count))
+    }
+
     /// Every later occurrence of a placeholder name or query key is a problem at its own span;
     /// the first is not.
     @Test func everyRepeatedNameOrKeyIsReportedWhereItStands() {

@@ -86,8 +86,11 @@ final class CompiledRoute: Sendable {
     /// Where each placeholder of a pattern binds: its labels' slots, found from the pattern alone.
     struct Slots: Sendable {
         var names: [String] = []
-        var segmentLabels: [Int?] = []
-        var queryLabels: [Int?] = []
+        /// For each path segment, its label's slot; `-1` for a literal (not an `[Int?]`, whose
+        /// array type the runtime would build on a process's first table).
+        var segmentLabels: [Int32] = []
+        /// For each query item, its label's slot; `-1` for a literal.
+        var queryLabels: [Int32] = []
         var fragmentLabel: Int?
 
         /// Slots in the order the placeholders stand; a name the pattern repeats (a syntax
@@ -99,8 +102,8 @@ final class CompiledRoute: Sendable {
                 return names.count - 1
             }
             // Built by `map`, so that the arrays the route keeps have no room left over.
-            segmentLabels = ast.segments.map { $0.value.captureName.map(slot) }
-            queryLabels = ast.queryItems.map { $0.value.captureName.map(slot) }
+            segmentLabels = ast.segments.map { $0.value.captureName.map { Int32(slot($0)) } ?? -1 }
+            queryLabels = ast.queryItems.map { $0.value.captureName.map { Int32(slot($0)) } ?? -1 }
             fragmentLabel = ast.fragment.flatMap { $0.value.captureName }.map(slot)
         }
     }
@@ -246,7 +249,8 @@ final class CompiledRoute: Sendable {
 struct SlotIndices: Sendable {
     private let raw: [Int32]
 
-    init(_ slots: [Int?]) { raw = slots.map { $0.map { Int32($0) } ?? -1 } }
+    /// Slots as ``CompiledRoute/Slots`` finds them, `-1` for a literal.
+    init(_ slots: [Int32]) { raw = slots }
 
     subscript(offset: Int) -> Int? { raw[offset] < 0 ? nil : Int(raw[offset]) }
 }

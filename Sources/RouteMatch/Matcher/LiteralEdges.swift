@@ -33,9 +33,9 @@ struct LiteralEdges: Sendable {
     var count: Int { spans.count }
     var isEmpty: Bool { spans.isEmpty }
 
-    /// Every text with the node it leads to, in insertion order.
-    var entries: [(text: TextSpan, child: Int)] {
-        zip(spans, targets).map { (text: $0, child: Int($1)) }
+    /// Calls `body` with every text and the node it leads to, in insertion order.
+    func forEach(_ body: (TextSpan, Int) -> Void) {
+        for position in spans.indices { body(spans[position], Int(targets[position])) }
     }
 
     /// The node the text whose UTF-8 is `bytes` leads to, if any; `arena` holds the spans' bytes.

@@ -32,7 +32,7 @@ struct Origin: Sendable, Equatable {
         func refuse(_ problem: RouteMatchError.OriginProblem, _ span: Range<Int>?) -> Result<Origin, Refused<Problem>> {
             .failure(Refused(Problem(reason: .invalidOrigin(problem), span: span ?? whole)))
         }
-        if text.contains("${") { return refuse(.placeholder, nil) }
+        if ByteText.hasPlaceholderOpening(text) { return refuse(.placeholder, nil) }
         let link: LinkComponents
         do throws(LinkReader.Unreadable) {
             link = try LinkReader.components(of: text, limits: MatchLimits())

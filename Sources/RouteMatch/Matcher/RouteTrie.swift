@@ -89,10 +89,13 @@ struct RouteTrie: Sendable {
 
         var literalCount: Int { firstLiteralChild < 0 ? 0 : 1 + (extras.first?.literals.count ?? 0) }
 
-        /// Every literal edge, the first inserted first, as spans of the trie's bytes.
-        var literalSpans: [(text: TextSpan, child: Int)] {
-            guard firstLiteralChild >= 0 else { return [] }
-            return [(firstLiteral, Int(firstLiteralChild))] + (extras.first?.literals.entries ?? [])
+        /// Calls `body` with every literal edge, the first inserted first, as a span of the
+        /// trie's bytes and the child it leads to. (A call per edge, not an array of pairs:
+        /// a tuple's array type is built by the runtime on a process's first table.)
+        func forEachLiteral(_ body: (TextSpan, Int) -> Void) {
+            guard firstLiteralChild >= 0 else { return }
+            body(firstLiteral, Int(firstLiteralChild))
+            if !extras.isEmpty { extras[0].literals.forEach(body) }
         }
 
         mutating func insert(literal span: TextSpan, child: Int, arena: [UInt8]) {
@@ -167,15 +170,17 @@ struct RouteTrie: Sendable {
 
     /// The five literal edges of `node` whose routes were declared first, earliest first.
     private func earliestLiterals(of node: Int) -> [String] {
-        var best: [(order: Int, text: String)] = []
-        for (text, child) in literalEdges(of: node) {
-            let entry = (order: nodes[child].firstRoute, text: text)
-            guard best.count < RouteTrie.offeredLiterals || entry.order < best[best.count - 1].order else { continue }
-            let position = best.firstIndex { entry.order < $0.order } ?? best.count
-            best.insert(entry, at: position)
-            if best.count > RouteTrie.offeredLiterals { best.removeLast() }
+        // Two arrays side by side, not one of pairs (see ``Node/forEachLiteral(_:)``).
+        var orders: [Int] = [], texts: [String] = []
+        nodes[node].forEachLiteral { span, child in
+            let order = nodes[child].firstRoute
+            guard orders.count < RouteTrie.offeredLiterals || order < orders[orders.count - 1] else { return }
+            let position = orders.firstIndex { order < $0 } ?? orders.count
+            orders.insert(order, at: position)
+            texts.insert(text(of: span), at: position)
+            if orders.count > RouteTrie.offeredLiterals { orders.removeLast(); texts.removeLast() }
         }
-        return best.map(\.text)
+        return texts
     }
 
     /// How many literal edges ``Node/firstLiterals`` keeps.
@@ -267,11 +272,6 @@ struct RouteTrie: Sendable {
     /// The text of a literal edge.
     func text(of span: TextSpan) -> String {
         literalBytes.withUnsafeBufferPointer { LinkReader.slice($0, span.range) }
-    }
-
-    /// Every literal edge of `node`, the first inserted first.
-    func literalEdges(of node: Int) -> [(text: String, child: Int)] {
-        nodes[node].literalSpans.map { (text: text(of: $0.text), child: $0.child) }
     }
 
     /// The routes that end at the same node, or capture the rest at the same node, where more

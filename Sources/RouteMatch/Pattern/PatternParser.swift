@@ -38,7 +38,7 @@ enum PatternParser {
             while hostEnd < count, !isOneOf(bytes[hostEnd], "/?#") { hostEnd += 1 }
             let hostRange = hostStart..<hostEnd
             let host = LinkReader.slice(bytes, hostRange)
-            if host.utf8.contains(UInt8(ascii: "$")) && host.contains("${") {
+            if ByteText.hasPlaceholderOpening(bytes, in: hostRange) {
                 output.problems.append(Problem(reason: .patternSyntax(.placeholderInHost), span: hostRange))
             }
             output.ast.origin.host = host.asciiLowercased
@@ -109,7 +109,7 @@ enum PatternParser {
                     }
                 } else if isFirst && hostFromSegment {
                     let host = LinkReader.slice(bytes, segmentRange)
-                    if host.contains("${") {
+                    if ByteText.hasPlaceholderOpening(bytes, in: segmentRange) {
                         output.problems.append(Problem(reason: .patternSyntax(.placeholderInHost), span: segmentRange))
                     }
                     output.ast.origin.host = host.asciiLowercased
@@ -148,8 +148,7 @@ enum PatternParser {
                     output.problems.append(Problem(reason: .patternSyntax(.emptyQueryKey), span: itemRange))
                     continue
                 }
-                let keyText = LinkReader.slice(bytes, keyRange)
-                if keyText.contains("${") {
+                if ByteText.hasPlaceholderOpening(bytes, in: keyRange) {
                     output.problems.append(Problem(reason: .patternSyntax(.placeholderInsideText), span: keyRange))
                     continue
                 }

@@ -37,6 +37,24 @@ enum ByteText {
         return true
     }
 
+    /// Whether `bytes` hold a placeholder's opening, `${`, in `range`. (Searched byte by byte:
+    /// `String.contains(_:)` goes through the string-processing module's generic search, whose
+    /// first call in a process costs a table's build more than all its patterns' parsing.)
+    static func hasPlaceholderOpening(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Bool {
+        var index = range.lowerBound
+        while index + 1 < range.upperBound {
+            if bytes[index] == UInt8(ascii: "$"), bytes[index + 1] == UInt8(ascii: "{") { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// Whether `text` holds a placeholder's opening, `${`.
+    static func hasPlaceholderOpening(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { hasPlaceholderOpening($0, in: 0..<$0.count) }
+    }
+
     /// `count` bytes of `buffer` from `start`, without building a slice (which would ask the
     /// runtime for its type metadata).
     @inline(__always)
