@@ -192,10 +192,12 @@ final class RouteTable: @unchecked Sendable {
         let slots = CompiledRoute.Slots(ast)
         // A label looks unused when its placeholder is malformed: the syntax problem says it.
         let hasSyntaxProblem = parsed.problems.contains { if case .patternSyntax = $0.reason { return true }; return false }
-        var spans: [(reason: Reason, span: Range<Int>?)] = parsed.problems.map { ($0.reason, $0.span) }
+        var spans = parsed.problems
         if defaults.isMounted, let hostSpan = ast.origin.hostSpan, ast.origin.scheme != nil {
             // Mounted, the table reads paths: a host here could never be matched.
-            spans.append((.patternSyntax(.hostWhenMounted), (ast.origin.schemeSpan?.lowerBound ?? hostSpan.lowerBound)..<hostSpan.upperBound))
+            spans.append(Problem(
+                reason: .patternSyntax(.hostWhenMounted),
+                span: (ast.origin.schemeSpan?.lowerBound ?? hostSpan.lowerBound)..<hostSpan.upperBound))
         }
         let usesOrigins = !defaults.origins.isEmpty && ast.origin.host == nil
         let route = CompiledRoute(

@@ -81,9 +81,13 @@ struct TextChecker<T: Decodable>: TextChecking {
     }
 }
 
-/// The result of probing one label's type.
-struct ProbedValue<T> {
-    var value: T
+/// The result of probing one label's type: a sample value and what was learned of the type.
+///
+/// The sample is held as `Any`, so that one result type serves every probed type: a generic
+/// result (and a `Result` of it) would have the runtime build a type for each label's type on
+/// a table's first use. The sample is always of the type it was probed as.
+struct ProbedValue {
+    var value: Any
     var info: LabelInfo
 }
 
@@ -105,18 +109,24 @@ enum ValueProbe {
 
     private static let known = Locked(IdentityTable<Known>())
 
-    static func probe<T: Decodable>(
-        _ type: T.Type, label: String, isOptional: Bool
-    ) -> Result<ProbedValue<T>, Refused<RouteMatchError.TypeProblem>> {
+    /// Why a type cannot be probed.
+    ///
+    /// Thrown (typed), never returned in a `Result`: a `Result` of concrete types is reached
+    /// through a mangled name, and the runtime checks its error type's conformance to `Error`
+    /// by scanning every conformance record of the process, on a table's first use.
+    typealias Refusal = Refused<RouteMatchError.TypeProblem>
+
+    /// A sample value of `T` and what a label of that type reads, learned once per type.
+    ///
+    /// - Throws: Why `T` cannot be read from a link's text.
+    static func probe<T: Decodable>(_ type: T.Type, label: String, isOptional: Bool) throws(Refusal) -> ProbedValue {
         let id = ObjectIdentifier(T.self)
         switch known.withLock({ $0[id] }) {
         case .probed(let value, var info)?:
-            if let value = value as? T {
-                (info.name, info.isOptional) = (label, isOptional)
-                return .success(ProbedValue(value: value, info: info))
-            }
+            (info.name, info.isOptional) = (label, isOptional)
+            return ProbedValue(value: value, info: info)
         case .refused(let problem)?:
-            return .failure(Refused(problem))
+            throw Refused(problem)
         case nil:
             break
         }
@@ -124,25 +134,25 @@ enum ValueProbe {
         // without asking the runtime.
         let standard = TextConversion.isStandardScalar(T.self)
         let routable = standard ? nil : T.self as? any Routable.Type
-        let found = probeAnew(T.self, standard: standard, routable: routable, label: label, isOptional: isOptional)
         // A route type's sample depends on the mounts under way (its recursion guard): not kept.
-        if routable == nil {
-            switch found {
-            case .success(let probed): known.withLock { $0.set(.probed(value: probed.value, info: probed.info), for: id) }
-            case .failure(let refused): known.withLock { $0.set(.refused(refused.why), for: id) }
-            }
+        do throws(Refusal) {
+            let probed = try probeAnew(T.self, standard: standard, routable: routable, label: label, isOptional: isOptional)
+            if routable == nil { known.withLock { $0.set(.probed(value: probed.value, info: probed.info), for: id) } }
+            return probed
+        } catch {
+            if routable == nil { known.withLock { $0.set(.refused(error.why), for: id) } }
+            throw error
         }
-        return found
     }
 
     /// Probes `T`; `standard` says whether it is a standard scalar, `routable` what it is as a
     /// route type (both asked once, by the caller).
     private static func probeAnew<T: Decodable>(
         _ type: T.Type, standard: Bool, routable: (any Routable.Type)?, label: String, isOptional: Bool
-    ) -> Result<ProbedValue<T>, Refused<RouteMatchError.TypeProblem>> {
+    ) throws(Refusal) -> ProbedValue {
         // The standard scalars are known by identity: no conformance is looked up for them.
         if !standard {
-            if let found = probeDeclared(T.self, routable: routable, label: label, isOptional: isOptional) { return found }
+            if let found = try probeDeclared(T.self, routable: routable, label: label, isOptional: isOptional) { return found }
         }
         // Scalars: String, Bool, integers, floating point, UUID, LosslessStringConvertible. The
         // first sample says whether `T` is one (whether a type is a scalar does not depend on
@@ -152,39 +162,39 @@ enum ValueProbe {
             guard let converted = TextConversion.scalar(T.self, text) else { break }
             isScalar = true
             if case .success(let value) = converted {
-                return .success(ProbedValue(value: value, info: info(T.self, label, isOptional, isList: false, sample: text)))
+                return ProbedValue(value: value, info: info(T.self, label, isOptional, isList: false, sample: text))
             }
         }
-        if isScalar { return .failure(Refused(.noSampleValue)) }
+        if isScalar { throw Refusal(.noSampleValue) }
         // Raw-value enums that list their cases.
         if let cases = TextConversion.allRawValues(T.self), let first = cases.first,
             case .success(let value) = TextConversion.value(T.self, single: first) {
-            return .success(ProbedValue(value: value, info: info(T.self, label, isOptional, isList: false, sample: first)))
+            return ProbedValue(value: value, info: info(T.self, label, isOptional, isList: false, sample: first))
         }
         // Raw-value enums that do not list their cases: their first case (all-zero bits).
         if let value = firstCase(T.self), let raw = (value as? any RawRepresentable)?.rawValue {
             let text = String(describing: raw)
             if case .success(let checked) = TextConversion.value(T.self, single: text) {
-                return .success(ProbedValue(value: checked, info: info(T.self, label, isOptional, isList: false, sample: text)))
+                return ProbedValue(value: checked, info: info(T.self, label, isOptional, isList: false, sample: text))
             }
         }
         // Lists and other types that decode themselves from text.
         let decoder = ProbeTextDecoder()
+        let value: T
         do {
-            let value = try T(from: decoder)
-            if decoder.sawKeyed { return .failure(Refused(.notTextual)) }
-            if let element = decoder.element {
-                let listInfo = LabelInfo(
-                    name: label, typeName: "[\(element.typeName)]", isOptional: isOptional, isList: true,
-                    sample: element.sample, checker: element.checker)
-                return .success(ProbedValue(value: value, info: listInfo))
-            }
-            let sample = decoder.sample ?? ""
-            return .success(ProbedValue(value: value, info: info(T.self, label, isOptional, isList: false, sample: sample)))
+            value = try T(from: decoder)
         } catch {
-            if decoder.sawKeyed || decoder.nestedList { return .failure(Refused(.notTextual)) }
-            return .failure(Refused(.noSampleValue))
+            throw Refusal(decoder.sawKeyed || decoder.nestedList ? .notTextual : .noSampleValue)
         }
+        if decoder.sawKeyed { throw Refusal(.notTextual) }
+        if let element = decoder.element {
+            let listInfo = LabelInfo(
+                name: label, typeName: "[\(element.typeName)]", isOptional: isOptional, isList: true,
+                sample: element.sample, checker: element.checker)
+            return ProbedValue(value: value, info: listInfo)
+        }
+        let sample = decoder.sample ?? ""
+        return ProbedValue(value: value, info: info(T.self, label, isOptional, isList: false, sample: sample))
     }
 
     /// The first case of a small, payload-free raw-value enum: such an enum is stored as its
@@ -211,22 +221,22 @@ enum ValueProbe {
     /// label's rest capture) or a ``RouteSampleProviding`` one; `nil` for another type.
     private static func probeDeclared<T: Decodable>(
         _ type: T.Type, routable: (any Routable.Type)?, label: String, isOptional: Bool
-    ) -> Result<ProbedValue<T>, Refused<RouteMatchError.TypeProblem>>? {
+    ) throws(Refusal) -> ProbedValue? {
         // Routes of their own: mounted under the label's rest capture.
         if let routable {
-            guard let value = routable.sampleRoute() as? T else { return .failure(Refused(.noSampleValue)) }
+            guard let value = routable.sampleRoute() as? T else { throw Refusal(.noSampleValue) }
             let info = LabelInfo(
                 name: label, typeName: "\(T.self)", isOptional: isOptional, isList: false, sample: "",
                 checker: AcceptsAnyText(), mount: Mount(type: routable))
-            return .success(ProbedValue(value: value, info: info))
+            return ProbedValue(value: value, info: info)
         }
         // A sample the type gives itself.
         if let provider = T.self as? any RouteSampleProviding.Type {
             let sample = provider.routeSample
             guard case .success(let value) = TextConversion.value(T.self, single: sample) else {
-                return .failure(Refused(.sampleDoesNotConvert(sample)))
+                throw Refusal(.sampleDoesNotConvert(sample))
             }
-            return .success(ProbedValue(value: value, info: info(T.self, label, isOptional, isList: false, sample: sample)))
+            return ProbedValue(value: value, info: info(T.self, label, isOptional, isList: false, sample: sample))
         }
         return nil
     }
@@ -272,14 +282,16 @@ final class ProbeTextDecoder: Decoder {
         var codingPath: [any CodingKey] { [] }
         func decodeNil() -> Bool { false }
         func decode<T: Decodable>(_ type: T.Type) throws -> T {
-            switch ValueProbe.probe(T.self, label: "", isOptional: false) {
-            case .success(let probed):
-                decoder.sample = probed.info.sample
-                return probed.value
-            case .failure(let problem):
-                if problem.why == .notTextual { decoder.sawKeyed = true }
+            let probed: ProbedValue
+            do throws(ValueProbe.Refusal) {
+                probed = try ValueProbe.probe(T.self, label: "", isOptional: false)
+            } catch {
+                if error.why == .notTextual { decoder.sawKeyed = true }
                 throw ProbeStop()
             }
+            guard let value = probed.value as? T else { throw ProbeStop() }
+            decoder.sample = probed.info.sample
+            return value
         }
     }
 
@@ -292,18 +304,20 @@ final class ProbeTextDecoder: Decoder {
         mutating func decodeNil() throws -> Bool { false }
         mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
             currentIndex += 1
-            switch ValueProbe.probe(T.self, label: "", isOptional: false) {
-            case .success(let probed):
-                if probed.info.isList {
-                    decoder.nestedList = true
-                    throw ProbeStop()
-                }
-                decoder.element = probed.info
-                return probed.value
-            case .failure(let problem):
-                if problem.why == .notTextual { decoder.sawKeyed = true }
+            let probed: ProbedValue
+            do throws(ValueProbe.Refusal) {
+                probed = try ValueProbe.probe(T.self, label: "", isOptional: false)
+            } catch {
+                if error.why == .notTextual { decoder.sawKeyed = true }
                 throw ProbeStop()
             }
+            if probed.info.isList {
+                decoder.nestedList = true
+                throw ProbeStop()
+            }
+            guard let value = probed.value as? T else { throw ProbeStop() }
+            decoder.element = probed.info
+            return value
         }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
             decoder.sawKeyed = true

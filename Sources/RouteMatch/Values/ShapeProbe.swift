@@ -87,14 +87,20 @@ final class ShapeProbe: CaseDecoding {
     /// directly (no keyed container of a key type: its first instance would have the runtime
     /// check the key type's `CodingKey` conformance).
     func record<T: Decodable>(_ type: T.Type, label: String, isOptional: Bool) throws -> T {
-        switch ValueProbe.probe(T.self, label: label, isOptional: isOptional) {
-        case .success(let probed):
-            shape.labels.append(probed.info)
-            return probed.value
-        case .failure(let problem):
-            shape.problem = .label(label, type: "\(T.self)", problem.why)
+        let probed: ProbedValue
+        do throws(ValueProbe.Refusal) {
+            probed = try ValueProbe.probe(T.self, label: label, isOptional: isOptional)
+        } catch {
+            shape.problem = .label(label, type: "\(T.self)", error.why)
             throw ProbeStop()
         }
+        // The sample is of the type it was probed as (``ProbedValue``).
+        guard let value = probed.value as? T else {
+            shape.problem = .label(label, type: "\(T.self)", .noSampleValue)
+            throw ProbeStop()
+        }
+        shape.labels.append(probed.info)
+        return value
     }
 
     /// The labels' level: each decode call is one label.
