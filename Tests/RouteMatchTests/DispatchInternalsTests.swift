@@ -193,13 +193,18 @@ import Testing
         #expect(boxes.map { $0.keepsCaseLevel ? $0.caseKeys(as: AppRoute.CodingKeys.self) : nil } == [nil, [.userProfile], [.userPosts], [.article]])
         // A decode reads the very array the box keeps (the same storage, not a copy), once the
         // table's kept case level is handed out for it; before, it makes its own.
+        // (The state holds the route, the box and the level unretained, as a decode's caller
+        // lends them: the test keeps them alive to its end.)
+        let caseLevels = KeptCaseLevels()
         var decode = RouteDecoder.State(
-            route: router.table.routes[2], learned: boxes[2], caseLevels: KeptCaseLevels(), values: BoundValueList(absent: 3))
+            route: router.table.routes[2], learned: Unmanaged.passUnretained(boxes[2]), caseLevels: caseLevels,
+            values: BoundValueList(absent: 3))
         let kept = boxes[2].caseKeys(as: AppRoute.CodingKeys.self)
         let storage = { (keys: [AppRoute.CodingKeys]) in keys.withUnsafeBufferPointer { $0.baseAddress } }
         #expect(storage(decode.keptCaseKeys(as: AppRoute.CodingKeys.self)) != storage(kept))
         _ = try CurrentDecoder.with(&decode) { try RouteDecoder().container(keyedBy: AppRoute.CodingKeys.self) }
         #expect(storage(decode.keptCaseKeys(as: AppRoute.CodingKeys.self)) == storage(kept))
+        withExtendedLifetime((router, boxes, caseLevels)) {}
     }
 
     /// A route type whose case names its labels' key type, so a test can open that container.
@@ -239,11 +244,14 @@ import Testing
         #expect(!box.keepsLabels(caseKey: KeptPosts.CodingKeys.self, keyedBy: KeptPosts.CodingKeys.self))
         #expect(box.keepsLabels(caseKey: KeptPosts.CodingKeys.self, keyedBy: KeptPosts.PostsCodingKeys.self))
         let labels = box.labels(caseKey: KeptPosts.CodingKeys.self, keyedBy: KeptPosts.PostsCodingKeys.self)
+        // (The states hold the route, the box and the level unretained, as a decode's caller
+        // lends them: the test keeps them alive to its end.)
+        let caseLevels = KeptCaseLevels()
         func decode(_ id: String, _ page: String) -> RouteDecoder.State {
             var values = BoundValueList(absent: 2)
             values[0] = .one(id)
             values[1] = .one(page)
-            return RouteDecoder.State(route: route, learned: box, caseLevels: KeptCaseLevels(), values: values)
+            return RouteDecoder.State(route: route, learned: Unmanaged.passUnretained(box), caseLevels: caseLevels, values: values)
         }
         var (first, second) = (decode("6", "2"), decode("7", "3"))
         let outside = "a route's container was used after its decode returned"
@@ -274,6 +282,7 @@ import Testing
         let ours = levels.level(as: KeptPosts.CodingKeys.self)
         let keys = CurrentDecoder.with(&first) { (appLevel.allKeys, ours.allKeys) }
         #expect(keys.0 == [] && keys.1 == [.posts])
+        withExtendedLifetime((router, route, box, caseLevels)) {}
     }
 
     // MARK: Standard scalars known by identity

@@ -147,8 +147,17 @@ final class CompiledRoute: Sendable {
     /// ``LearnedSlots`` keep it while the route lives.
     @inline(__always)
     func withLearnedBox<Result>(_ body: (LearnedBox) -> Result) -> Result {
-        if let known = learnedSlots.unretainedBox(at: index) { return known._withUnsafeGuaranteedRef(body) }
-        return body(learnedBox)
+        unretainedLearnedBox._withUnsafeGuaranteedRef(body)
+    }
+
+    /// ``learnedBox``, unretained (learned now if the route was never used): the route's
+    /// ``LearnedSlots`` keep it while the route lives, so whoever holds the route may read it
+    /// for as long as they do.
+    @inline(__always)
+    var unretainedLearnedBox: Unmanaged<LearnedBox> {
+        if let known = learnedSlots.unretainedBox(at: index) { return known }
+        // Stored in the slots by the getter: the slots keep it after this reference ends.
+        return Unmanaged.passUnretained(learnedBox)
     }
 
     /// Where a placeholder stands in the pattern: its label's slot, where its text comes from,

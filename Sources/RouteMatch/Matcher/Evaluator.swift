@@ -52,7 +52,17 @@ struct Evaluator {
         _ route: CompiledRoute, view: LinkView, options: MatchOptions, mode: Mode, labels: [LabelInfo]? = nil,
         literalsWalked: Bool = false
     ) -> Evaluation {
-        let labels = labels ?? route.labels
+        // The labels passed are borrowed as they are: `labels ?? route.labels` would retain them.
+        if let labels {
+            return evaluate(route, view: view, options: options, mode: mode, with: labels, literalsWalked: literalsWalked)
+        }
+        return evaluate(route, view: view, options: options, mode: mode, with: route.labels, literalsWalked: literalsWalked)
+    }
+
+    private static func evaluate(
+        _ route: CompiledRoute, view: LinkView, options: MatchOptions, mode: Mode, with labels: [LabelInfo],
+        literalsWalked: Bool
+    ) -> Evaluation {
         var evaluator = Evaluator(strictQuery: options.strictQuery, mode: mode, labelCount: labels.count)
         evaluator.literalsWalked = literalsWalked && mode == .firstProblem
         evaluator.run(route, labels, view)
@@ -62,7 +72,7 @@ struct Evaluator {
                 verdict: .fails(Problems(first: first, more: Array(evaluator.problems.dropFirst()))), progress: evaluator.progress)
         }
         // In `firstProblem` mode the problem itself is not built: evaluate again to name it.
-        return evaluate(route, view: view, options: options, mode: .allProblems, labels: labels)
+        return evaluate(route, view: view, options: options, mode: .allProblems, with: labels, literalsWalked: false)
     }
 
     /// Evaluates only the query items of `route`, never strictly: the items every route of a

@@ -82,6 +82,13 @@ extension Routable {
         TableCache.table(for: Self.self, as: Router<Self>.self) { Router<Self>(Self.self) }
     }
 
+    /// Calls `body` with ``router``, lent: the router (kept for the process) is not retained
+    /// for a match, where a copy of it retains and releases what it holds.
+    @inlinable
+    static func withRouter<Result>(_ body: (Router<Self>) -> Result) -> Result {
+        TableCache.withTable(for: Self.self, as: Router<Self>.self, build: { Router<Self>(Self.self) }, body)
+    }
+
     /// Matches a link against the type's routes.
     ///
     /// ```swift
@@ -97,7 +104,7 @@ extension Routable {
     ///   route's synthesized `init(from:)`. The first call builds the table.
     @inlinable
     public static func match(_ link: String) -> Result<Self, RouteMatchError> {
-        router.match(link)
+        withRouter { $0.match(link) }
     }
 
     /// Matches a `URL` against the type's routes.
@@ -107,7 +114,7 @@ extension Routable {
     /// - Complexity: As ``match(_:)-(String)``.
     @inlinable
     public static func match(_ url: URL) -> Result<Self, RouteMatchError> {
-        router.match(url)
+        withRouter { $0.match(url) }
     }
 
     /// Creates the route a URL names.
@@ -116,7 +123,7 @@ extension Routable {
     /// - Throws: ``RouteMatchError`` when no route matches.
     @inlinable
     public init(url: URL) throws(RouteMatchError) {
-        self = try Self.router.match(url).get()
+        self = try Self.withRouter { $0.match(url) }.get()
     }
 
     /// Creates the route a link names.
@@ -129,7 +136,7 @@ extension Routable {
     /// - Throws: ``RouteMatchError`` when no route matches.
     @inlinable
     public init(link: String) throws(RouteMatchError) {
-        self = try Self.router.match(link).get()
+        self = try Self.withRouter { $0.match(link) }.get()
     }
 
     /// Renders the route as a link.

@@ -32,8 +32,9 @@ extension RouteCodec where Route: Codable {
             build: { route, values throws(DecodeFailure) in
                 // Only a route of this table's type keeps a constant, a `ConstantRoute<Route>`.
                 // (A route whose pattern names no value is the only kind that can have one.)
-                let learned = route.learnedBox
-                if route.labelNames.isEmpty, let constant = learned.value.constant {
+                // What the route learned, lent for the decode (the route's slots keep it).
+                let learned = route.unretainedLearnedBox
+                if route.labelNames.isEmpty, let constant = learned._withUnsafeGuaranteedRef({ $0.value.constant }) {
                     return unsafeDowncast(constant, to: ConstantRoute<Route>.self).value
                 }
                 return try RouteDecoder.decode(

@@ -97,15 +97,32 @@ enum TableCache {
     /// The entry published for `id`, if any: its probe sequence, up to an empty slot.
     @inline(__always)
     private static func publishedEntry(_ id: UInt) -> AnyObject? {
+        publishedUnretained(id)?.takeUnretainedValue()
+    }
+
+    /// The entry published for `id`, unretained (the table keeps it for good), if any.
+    @inline(__always)
+    private static func publishedUnretained(_ id: UInt) -> Unmanaged<AnyObject>? {
         var slot = firstSlot(id)
         for _ in 0..<publishedCapacity {
             let key = routematch_load_once(published + 2 * slot)
             if key == 0 { return nil }
             // The entry's word was stored before the key's: not zero once the key is seen.
-            if key == id { return OnceReference.load(published + 2 * slot + 1, as: AnyObject.self) }
+            if key == id { return OnceReference.unretained(published + 2 * slot + 1, as: AnyObject.self) }
             slot = (slot + 1) & (publishedCapacity - 1)
         }
         return nil
+    }
+
+    /// The entry kept for `key` (made by `build` on the key's first use), unretained: an entry
+    /// lives as long as the process, so it is lent without a retain and a release (an atomic
+    /// operation each, on every match).
+    @usableFromInline
+    static func unretainedEntry(for key: Any.Type, build: () -> AnyObject) -> Unmanaged<AnyObject> {
+        if let entry = publishedUnretained(address(of: key, .table)) { return entry }
+        // Past the published pairs (or on the first use): read under the lock, retained
+        // here; the table keeps it after this reference ends.
+        return Unmanaged.passUnretained(entry(for: key, build: build))
     }
 
     /// Publishes `entry` for `id` (called under the lock, so writers never race): the entry's
@@ -116,6 +133,17 @@ enum TableCache {
         while routematch_load_once(published + 2 * slot) != 0 { slot = (slot + 1) & (publishedCapacity - 1) }
         _ = OnceReference.publish(entry, at: published + 2 * slot + 1)
         _ = routematch_store_once(published + 2 * slot, id)
+    }
+
+    /// Calls `body` with the table of type `T` kept for `key` (built by `build` on the key's
+    /// first use), lent: neither the entry nor the table's parts are retained for the call.
+    @inlinable
+    static func withTable<T: Sendable, Result>(
+        for key: Any.Type, as type: T.Type, build: () -> T, _ body: (T) -> Result
+    ) -> Result {
+        let entry = unretainedEntry(for: key) { Entry(build()) }
+        assert(entry.takeUnretainedValue() is Entry<T>, "TableCache: key \(key) used with two table types")
+        return Unmanaged<Entry<T>>.fromOpaque(entry.toOpaque())._withUnsafeGuaranteedRef { body($0.value) }
     }
 
     /// The table of type `T` kept for `key`, built by `build` on the key's first use.

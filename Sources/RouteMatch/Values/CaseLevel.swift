@@ -72,8 +72,12 @@ final class KeptCaseLevels: @unchecked Sendable {
     /// type; a container of another is made for the one decode).
     @inline(__always)
     func level<Key: CodingKey>(as type: Key.Type) -> KeyedDecodingContainer<Key> {
-        if let level = OnceReference.load(word, as: Level.self), level.keyType == ObjectIdentifier(Key.self) {
-            return unsafeDowncast(level, to: TypedLevel<KeyedDecodingContainer<Key>>.self).container()
+        // Read unretained: the level, published once, is kept by this object, which the decode's
+        // caller holds.
+        if let level = OnceReference.unretained(word, as: Level.self),
+            level._withUnsafeGuaranteedRef({ $0.keyType }) == ObjectIdentifier(Key.self) {
+            return Unmanaged<TypedLevel<KeyedDecodingContainer<Key>>>.fromOpaque(level.toOpaque())
+                ._withUnsafeGuaranteedRef { $0.container() }
         }
         return made(Key.self)
     }

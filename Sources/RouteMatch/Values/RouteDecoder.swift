@@ -35,15 +35,21 @@ struct RouteDecoder: CaseDecoding {
     /// Its methods are `mutating`, even those that only read: they are called through the
     /// running decode's pointer, and a `mutating` one reads the state in place where a
     /// non-mutating one is handed a copy (five retains and five releases).
+    ///
+    /// The route, what it learned and the table's kept case level are held unretained: the
+    /// state lives on the stack of one decode, within its caller's use of each (the caller
+    /// holds the route and the kept level, and the route's ``LearnedSlots`` keep what it
+    /// learned), and is never stored. Retaining and releasing them cost a hit six atomic
+    /// operations.
     struct State {
         /// The route whose value is decoded.
-        let route: CompiledRoute
+        private let route: Unmanaged<CompiledRoute>
         /// What the route learned, with its case level's keys (see ``CaseKeyList``).
-        let learned: LearnedBox?
+        private let learned: Unmanaged<LearnedBox>?
         /// What the match bound, by label.
         let bound: BoundValues
         /// The table's kept case level, for a table of enum routes.
-        let caseLevels: KeptCaseLevels?
+        private let caseLevels: Unmanaged<KeptCaseLevels>?
         /// The key type of the table's kept case level, once ``container(keyedBy:)`` handed it
         /// out for this decode: the learned route keeps keys of that type and a labels'
         /// container, so the level's calls check this one identity before they read them.
@@ -51,38 +57,54 @@ struct RouteDecoder: CaseDecoding {
         /// The slot after the last label read by name (see ``single(_:)``).
         var nextSlot = 0
 
-        init(route: CompiledRoute, learned: LearnedBox?, caseLevels: KeptCaseLevels? = nil, values: consuming BoundValueList) {
-            self.route = route
+        /// The state of a decode of `route`'s value from `values`; `route` and `caseLevels` are
+        /// the caller's (borrowed for the decode), `learned` the route's.
+        init(
+            route: CompiledRoute, learned: Unmanaged<LearnedBox>?, caseLevels: KeptCaseLevels? = nil,
+            values: consuming BoundValueList
+        ) {
+            self.route = Unmanaged.passUnretained(route)
             self.learned = learned
-            self.caseLevels = caseLevels
+            if let caseLevels { self.caseLevels = Unmanaged.passUnretained(caseLevels) } else { self.caseLevels = nil }
             self.bound = BoundValues(labels: route.labelNames, values: consume values)
         }
+
+        /// The route's case key (`nil` for a struct route's).
+        var caseKey: CaseKey? { route._withUnsafeGuaranteedRef { $0.caseKey } }
 
         /// The route type's top container: the table's kept case level, the case level, or
         /// the labels' container of a struct route.
         mutating func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
             // The learned route's own container, when it keeps one of this key type (the type
             // its case key stores: the condition it was made on).
-            if learned?.keepsCaseLevel == true, caseLevels != nil, route.caseKey.stores(Key.self) {
+            if let caseLevels, learned?._withUnsafeGuaranteedRef({ $0.keepsCaseLevel }) == true,
+                route._withUnsafeGuaranteedRef({ $0.caseKey.stores(Key.self) }) {
                 keptKeyType = ObjectIdentifier(Key.self)
-                return caseLevels.unsafelyUnwrapped.level(as: Key.self)
+                return caseLevels._withUnsafeGuaranteedRef { $0.level(as: Key.self) }
             }
-            if route.caseKey != nil { return KeyedDecodingContainer(CaseLevel<Key, RouteDecoder>(owner: RouteDecoder())) }
+            if route._withUnsafeGuaranteedRef({ $0.caseKey != nil }) {
+                return KeyedDecodingContainer(CaseLevel<Key, RouteDecoder>(owner: RouteDecoder()))
+            }
             return KeyedDecodingContainer(Labels<Key>())
         }
 
         /// The case-level keys the learned route keeps, for the table's kept case level: read
         /// when its case key stores a `Key` (the condition they were kept on), made otherwise.
         mutating func keptCaseKeys<Key: CodingKey>(as type: Key.Type) -> [Key] {
-            if keptKeyType == ObjectIdentifier(Key.self), let learned { return learned.caseKeys(as: Key.self) }
-            return route.caseKey.keys(as: Key.self)
+            if keptKeyType == ObjectIdentifier(Key.self), let learned {
+                return learned._withUnsafeGuaranteedRef { $0.caseKeys(as: Key.self) }
+            }
+            return route._withUnsafeGuaranteedRef { $0.caseKey.keys(as: Key.self) }
         }
 
         /// The labels' container the learned route keeps, for the table's kept case level of
         /// key type `Key`; one made for this decode when the route keeps none of that key type.
         mutating func keptLabels<Key: CodingKey, NestedKey: CodingKey>(caseKey: Key.Type, keyedBy type: NestedKey.Type) -> KeyedDecodingContainer<NestedKey> {
-            if keptKeyType == ObjectIdentifier(Key.self), let learned, learned.keepsLabels(caseKey: Key.self, keyedBy: NestedKey.self) {
-                return learned.labels(caseKey: Key.self, keyedBy: NestedKey.self)
+            // Asked, then read: an optional container of a generic key type would have its
+            // metadata looked up on every call.
+            if keptKeyType == ObjectIdentifier(Key.self), let learned,
+                learned._withUnsafeGuaranteedRef({ $0.keepsLabels(caseKey: Key.self, keyedBy: NestedKey.self) }) {
+                return learned._withUnsafeGuaranteedRef { $0.labels(caseKey: Key.self, keyedBy: NestedKey.self) }
             }
             return KeyedDecodingContainer(Labels<NestedKey>())
         }
@@ -90,11 +112,11 @@ struct RouteDecoder: CaseDecoding {
 
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
-    var caseKey: CaseKey? { CurrentDecoder.current?.pointee.route.caseKey }
+    var caseKey: CaseKey? { CurrentDecoder.current?.pointee.caseKey }
 
     /// Decodes `Route`, reporting the first label that does not convert.
     static func decode<Route: Decodable>(
-        _ type: Route.Type, route: CompiledRoute, learned: LearnedBox?, caseLevels: KeptCaseLevels? = nil,
+        _ type: Route.Type, route: CompiledRoute, learned: Unmanaged<LearnedBox>?, caseLevels: KeptCaseLevels? = nil,
         values: consuming BoundValueList
     ) throws(DecodeFailure) -> Route {
         var state = State(route: route, learned: learned, caseLevels: caseLevels, values: consume values)
@@ -143,7 +165,7 @@ struct RouteDecoder: CaseDecoding {
     }
 
     func caseKeys<Key: CodingKey>(as type: Key.Type) -> [Key] {
-        CurrentDecoder.current?.pointee.route.caseKey.keys(as: Key.self) ?? []
+        CurrentDecoder.current?.pointee.caseKey.keys(as: Key.self) ?? []
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw refusal() }
