@@ -72,8 +72,8 @@ final class KeptCaseLevels: @unchecked Sendable {
     /// type; a container of another is made for the one decode).
     @inline(__always)
     func level<Key: CodingKey>(as type: Key.Type) -> KeyedDecodingContainer<Key> {
-        // Read unretained: the level, published once, is kept by this object, which the decode's
-        // caller holds.
+        // Read unretained: the level, published once, is kept by this object for as long as it
+        // lives, and the container handed out is retained for the caller.
         if let level = OnceReference.unretained(word, as: Level.self),
             level._withUnsafeGuaranteedRef({ $0.keyType }) == ObjectIdentifier(Key.self) {
             return Unmanaged<TypedLevel<KeyedDecodingContainer<Key>>>.fromOpaque(level.toOpaque())
