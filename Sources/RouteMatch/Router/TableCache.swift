@@ -149,8 +149,6 @@ enum TableCache {
     /// The table of type `T` kept for `key`, built by `build` on the key's first use.
     @inlinable
     static func table<T: Sendable>(for key: Any.Type, as type: T.Type, build: () -> T) -> T {
-        let entry = entry(for: key) { Entry(build()) }
-        assert(entry is Entry<T>, "TableCache: key \(key) used with two table types")
-        return unsafeDowncast(entry, to: Entry<T>.self).value
+        withTable(for: key, as: T.self, build: build) { $0 }
     }
 }

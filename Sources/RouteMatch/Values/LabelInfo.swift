@@ -277,18 +277,23 @@ final class ProbeTextDecoder: Decoder {
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { Single(decoder: self) }
 
+    /// Probes `T`, a single value's or a list element's type: a refusal stops the decode,
+    /// and one because `T` is not textual says the decoded type is keyed.
+    fileprivate func probe<T: Decodable>(_ type: T.Type) throws -> ProbedValue {
+        do throws(ValueProbe.Refusal) {
+            return try ValueProbe.probe(T.self, label: "", isOptional: false)
+        } catch {
+            if error.why == .notTextual { sawKeyed = true }
+            throw ProbeStop()
+        }
+    }
+
     struct Single: SingleValueDecodingContainer {
         let decoder: ProbeTextDecoder
         var codingPath: [any CodingKey] { [] }
         func decodeNil() -> Bool { false }
         func decode<T: Decodable>(_ type: T.Type) throws -> T {
-            let probed: ProbedValue
-            do throws(ValueProbe.Refusal) {
-                probed = try ValueProbe.probe(T.self, label: "", isOptional: false)
-            } catch {
-                if error.why == .notTextual { decoder.sawKeyed = true }
-                throw ProbeStop()
-            }
+            let probed = try decoder.probe(T.self)
             guard let value = probed.value as? T else { throw ProbeStop() }
             decoder.sample = probed.info.sample
             return value
@@ -304,13 +309,7 @@ final class ProbeTextDecoder: Decoder {
         mutating func decodeNil() throws -> Bool { false }
         mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
             currentIndex += 1
-            let probed: ProbedValue
-            do throws(ValueProbe.Refusal) {
-                probed = try ValueProbe.probe(T.self, label: "", isOptional: false)
-            } catch {
-                if error.why == .notTextual { decoder.sawKeyed = true }
-                throw ProbeStop()
-            }
+            let probed = try decoder.probe(T.self)
             if probed.info.isList {
                 decoder.nestedList = true
                 throw ProbeStop()
