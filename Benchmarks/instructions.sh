@@ -13,13 +13,17 @@
 # link, the feature enums mounted by closure routes), enum-hit-section (the same link shape
 # in the 10-route enum) and codable-floor, codable-floor-100 (the deep link's case decoded by
 # its synthesized init(from:) alone, from a minimal decoder: the part of an enum hit that is
-# Swift's). `flagged-OPERATION` counts one of the enum operations (enum-hit,
-# enum-hit-100, nested-hit-1000, enum-hit-section) in BenchFlagged, whose route enums are
-# compiled with -disable-concrete-type-metadata-mangled-name-accessors.
-# `first-use-TABLE` and `flagged-first-use-TABLE` (TABLE: Routes10, Routes100, Routes1000,
-# NestedRoutes1000) count a new process's first use of the table, less a process that starts
-# and ends without it (`--first-use none`): in instructions, what the README's first-use figures
-# time. All of them by default.
+# Swift's), codable-floor-section and codable-floor-nested (the same for the section link and
+# the nested link, whose case holds the feature enum's: two synthesized init(from:)).
+# `flagged-OPERATION` counts one of the enum operations (enum-hit, enum-hit-100,
+# nested-hit-1000, enum-hit-section, codable-floor-section, codable-floor-nested) in
+# BenchFlagged, whose route enums are compiled with
+# -disable-concrete-type-metadata-mangled-name-accessors. `first-use-TABLE` and
+# `flagged-first-use-TABLE` (TABLE: Routes10, Routes100, Routes1000, NestedRoutes1000; or
+# CodableFloor10, CodableFloor100, CodableFloor1000, CodableFloorNested: the same links' cases
+# decoded once at the Codable floor, without RouteMatch) count a new process's first use of the
+# table, less a process that starts and ends without it (`--first-use none`): in instructions,
+# what the README's first-use figures time. All of them by default.
 #
 #   ./instructions.sh --smoke   (runs every default operation once, without valgrind: CI's check
 #                                that each still runs)
@@ -27,9 +31,12 @@ set -euo pipefail
 cd "$(dirname "$0")"
 defaults=(closure-hit enum-hit enum-hit-100 enum-miss rendered-miss-1000 urlcomponents-closure-link
     urlcomponents-deep-link nested-hit-1000 nested-closure-hit-1000 enum-hit-section codable-floor codable-floor-100
+    codable-floor-section codable-floor-nested
     flagged-enum-hit flagged-enum-hit-100 flagged-nested-hit-1000
     first-use-Routes10 first-use-Routes1000 first-use-NestedRoutes1000
-    flagged-first-use-Routes10 flagged-first-use-Routes1000 flagged-first-use-NestedRoutes1000)
+    first-use-CodableFloor10 first-use-CodableFloor1000 first-use-CodableFloorNested
+    flagged-first-use-Routes10 flagged-first-use-Routes1000 flagged-first-use-NestedRoutes1000
+    flagged-first-use-CodableFloor10 flagged-first-use-CodableFloor1000 flagged-first-use-CodableFloorNested)
 if [ "${1:-}" = "--list" ]; then printf '%s\n' "${defaults[@]}"; exit 0; fi
 smoke=false
 if [ "${1:-}" = "--smoke" ]; then smoke=true; shift; fi

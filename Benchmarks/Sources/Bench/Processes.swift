@@ -22,6 +22,14 @@ struct FirstUse {
         use = { R.match($0).isHit }
     }
 
+    /// The enum's synthesized `init(from:)` alone, fed by the floor decoder (``FloorDecoder``):
+    /// no table, no link read; the part of an enum route's first use that any decoder pays.
+    init(floor decodes: @escaping () -> Bool) {
+        link = ""
+        build = {}
+        use = { _ in decodes() }
+    }
+
     /// Closure routes: no `Codable` at all, so the figure is RouteMatch's own.
     init(closureRoutes size: Int) {
         link = lastSectionLink(size)
@@ -47,19 +55,28 @@ let deepLink = "myapp://app/user/42/posts?page=2&premium=true"
 func lastSectionLink(_ size: Int) -> String { "myapp://app/section\(size - 1)/item/42" }
 
 /// The first uses both programs measure: the enums of 10, 100 and 1,000 routes, and the ten
-/// mounted feature enums of 100.
+/// mounted feature enums of 100; and the same links' cases decoded at the Codable floor
+/// (`CodableFloor…`: the first call of the enums' synthesized `init(from:)`, without RouteMatch).
 func enumFirstUses() -> [String: FirstUse] {
     [
         "Routes10": FirstUse(Routes10.self, deepLink),
         "Routes100": FirstUse(Routes100.self, deepLink),
         "Routes1000": FirstUse(Routes1000.self, deepLink),
         "NestedRoutes1000": FirstUse(NestedRoutes1000.self, "myapp://app/feature9/item99/42"),
+        "CodableFloor10": FirstUse(floor: { decodesAtTheFloor(Routes10.self, key: Routes10.CodingKeys.userPosts) }),
+        "CodableFloor100": FirstUse(floor: { decodesAtTheFloor(Routes100.self, key: Routes100.CodingKeys.userPosts) }),
+        "CodableFloor1000": FirstUse(floor: { decodesAtTheFloor(Routes1000.self, key: Routes1000.CodingKeys.userPosts) }),
+        "CodableFloorNested": FirstUse(floor: {
+            decodesAtTheFloor(NestedRoutes1000.self, key: NestedRoutes1000.CodingKeys.feature9, inner: Feature9.CodingKeys.item99)
+        }),
     ]
 }
 
 /// The operations on those enums both programs repeat for `instructions.sh`.
 func enumOperations() -> [String: () -> Int] {
-    [
+    let nestedFloor = floorDecoder(NestedRoutes1000.CodingKeys.feature9, inner: Feature9.CodingKeys.item99)
+    let sectionFloor = floorDecoder(Routes10.CodingKeys.section6)
+    return [
         "enum-hit": { consume(Routes10.match(deepLink)) },
         // The same link in the 100-route enum: its synthesized init(from:) grows with its cases.
         "enum-hit-100": { consume(Routes100.match(deepLink)) },
@@ -67,6 +84,11 @@ func enumOperations() -> [String: () -> Int] {
         // (two decodes), and the same link shape in the 10-route enum (one decode).
         "nested-hit-1000": { consume(NestedRoutes1000.match("myapp://app/feature9/item99/42")) },
         "enum-hit-section": { consume(Routes10.match("myapp://app/section6/item/42")) },
+        // The two links' cases decoded at the Codable floor (``FloorDecoder``): what Swift's
+        // synthesized code costs a nested hit (two enums) and a one-level hit. Their
+        // difference, over the one-level hit, bounds the pair's ratio from below for any decoder.
+        "codable-floor-nested": { decodeAtTheFloor(NestedRoutes1000.self, from: nestedFloor) },
+        "codable-floor-section": { decodeAtTheFloor(Routes10.self, from: sectionFloor) },
     ]
 }
 

@@ -7,6 +7,7 @@ enum Report {
         coldFirstUse: [(Int, (whole: Double, build: Double))], coldOriginsFirstUse: [(Int, (whole: Double, build: Double))],
         coldNestedFirstUse: (whole: Double, build: Double), coldClosureFirstUse: [(Int, (whole: Double, build: Double))],
         coldFlaggedFirstUse: [(Int, (whole: Double, build: Double))], coldFlaggedNestedFirstUse: (whole: Double, build: Double),
+        coldFloorFirstUse: [(Int, Double, Double)],
         tableMemory: [(Int, (built: Int, learned: Int))], paired: [Harness.Paired]
     ) {
         func time(_ scenario: String, _ size: Int?) -> Double? {
@@ -125,6 +126,8 @@ enum Report {
         lines.append("First use with the route enums' module compiled with -disable-concrete-type-metadata-mangled-name-accessors (BenchFlagged): "
             + coldFlaggedFirstUse.map { "\(format(nanoseconds: $0.1.whole)) at \($0.0) routes (building the table \(format(nanoseconds: $0.1.build)))" }.joined(separator: ", ")
             + "; ten mounted enums of 100 \(format(nanoseconds: coldFlaggedNestedFirstUse.whole))")
+        lines.append("First decode of the same cases at the Codable floor in a new process (the enums' synthesized init(from:) alone, no RouteMatch: the part of a first use any decoder pays), by default / with the setting: "
+            + coldFloorFirstUse.map { "\(format(nanoseconds: $0.1)) / \(format(nanoseconds: $0.2)) " + ($0.0 == 0 ? "for the ten mounted enums" : "at \($0.0) cases") }.joined(separator: ", "))
         lines.append("First use of closure routes in a new process (no Codable: RouteMatch's own part): "
             + coldClosureFirstUse.map { "\(format(nanoseconds: $0.1.whole)) at \($0.0) routes (building the table \(format(nanoseconds: $0.1.build)))" }.joined(separator: ", "))
         lines.append("")

@@ -41,6 +41,8 @@ if CommandLine.arguments.contains("--memory") {
 /// The operations `--repeat OPERATION N` repeats for `instructions.sh` (see `runRepeatIfAsked`),
 /// and whose timed ratios the paired samples give: the operations on the shared enums, and these.
 func programOperations() -> [String: () -> Int] {
+    let floor10 = floorDecoder(Routes10.CodingKeys.userPosts)
+    let floor100 = floorDecoder(Routes100.CodingKeys.userPosts)
     let closureLink = lastSectionLink(10)
     let closures = Router<ClosureScreen>(scheme: "myapp", host: "app") { routes in
         for index in 0..<10 {
@@ -78,9 +80,9 @@ func programOperations() -> [String: () -> Int] {
         },
         "urlcomponents-closure-link": { consume(URLComponents(string: closureLink)) },
         "urlcomponents-deep-link": { consume(URLComponents(string: deepLink)) },
-        // The deep link's case decoded at the Codable floor (see `decodeAtTheFloor`).
-        "codable-floor": { decodeAtTheFloor(Routes10.self, key: Routes10.CodingKeys.userPosts) },
-        "codable-floor-100": { decodeAtTheFloor(Routes100.self, key: Routes100.CodingKeys.userPosts) },
+        // The deep link's case decoded at the Codable floor (``FloorDecoder``).
+        "codable-floor": { decodeAtTheFloor(Routes10.self, from: floor10) },
+        "codable-floor-100": { decodeAtTheFloor(Routes100.self, from: floor100) },
     ]) { shared, _ in shared }
 }
 if CommandLine.arguments.contains("--repeat") { runRepeatIfAsked(programOperations()) }
@@ -130,6 +132,12 @@ let coldFlaggedFirstUse = [
     (1000, firstUse("Routes1000", flagged: true)),
 ]
 let coldFlaggedNestedFirstUse = firstUse("NestedRoutes1000", flagged: true)
+/// The same cases' first decode at the Codable floor (no RouteMatch), as compiled by default and
+/// with the setting: 10, 100 and 1,000 cases, then the ten mounted enums (size 0).
+let coldFloorFirstUse = [10, 100, 1000, 0].map { size in
+    let name = size == 0 ? "CodableFloorNested" : "CodableFloor\(size)"
+    return (size, firstUse(name).whole, firstUse(name, flagged: true).whole)
+}
 var harness = Harness(quick: quick)
 
 /// Results by scenario, then by table size (nil for the size-independent ones).
@@ -343,12 +351,8 @@ record("Foundation: URLComponents(string:) alone, closure-route link", nil) { co
 record("byte-scan floor (no decoding, no allocation), deep link", nil) { byteScan(deepLink) }
 /// The floor of the enum deep-link hit: its case's synthesized `init(from:)` alone.
 @MainActor func benchCodableFloor<Route: Decodable, Key: CodingKey>(_ type: Route.Type, key: Key, size: Int) {
-    // A floor that failed to decode would time an error path: check it decodes first.
-    guard (try? Route(from: FloorDecoder(key: key, integer: 42, flag: true))) != nil else {
-        FileHandle.standardError.write(Data("the Codable floor does not decode \(Route.self)\n".utf8))
-        exit(1)
-    }
-    record(codableFloor, size) { decodeAtTheFloor(Route.self, key: key) }
+    let decoder = floorDecoder(key)
+    record(codableFloor, size) { decodeAtTheFloor(Route.self, from: decoder) }
 }
 let codableFloor = "Codable floor: the deep-link case's synthesized init(from:) alone, from a minimal decoder"
 benchCodableFloor(Routes10.self, key: Routes10.CodingKeys.userPosts, size: 10)
@@ -396,6 +400,8 @@ func pairedRatios(_ harness: inout Harness) -> [Harness.Paired] {
         ("enum-miss", "enum-hit", "miss with its reason ÷ hit, same route (goal ≤ 2×)"),
         ("nested-hit-1000", "enum-hit-section", "nested hit, ten mounted enums of 100 ÷ 10-route enum, same link shape (goal ≤ 1.2×)"),
         ("nested-closure-hit-1000", "enum-hit-section", "the same, the app level as closure routes"),
+        ("codable-floor-section", "enum-hit-section", "the 10-route enum's Codable floor on that link (one synthesized init(from:)) ÷ its hit"),
+        ("codable-floor-nested", "enum-hit-section", "the nested link's Codable floor (two synthesized init(from:)) ÷ the 10-route hit: for any decoder, the nested ratio is at least 1 + this less the line above"),
     ]
     return pairs.compactMap { a, b, name in
         guard let first = operations[a], let second = operations[b] else { return nil }
@@ -409,4 +415,5 @@ let paired = pairedRatios(&harness)
 Report.print(results: results, quick: quick, sink: harness.sink, coldFirstUse: coldFirstUse, coldOriginsFirstUse: coldOriginsFirstUse,
              coldNestedFirstUse: coldNestedFirstUse, coldClosureFirstUse: coldClosureFirstUse,
              coldFlaggedFirstUse: coldFlaggedFirstUse, coldFlaggedNestedFirstUse: coldFlaggedNestedFirstUse,
+             coldFloorFirstUse: coldFloorFirstUse,
              tableMemory: tableMemory, paired: paired)
