@@ -43,6 +43,7 @@ if CommandLine.arguments.contains("--memory") {
 func programOperations() -> [String: () -> Int] {
     let floor10 = floorDecoder(Routes10.CodingKeys.userPosts)
     let floor100 = floorDecoder(Routes100.CodingKeys.userPosts)
+    let floorSection = floorDecoder(Routes10.CodingKeys.section6)
     let closureLink = lastSectionLink(10)
     let closures = Router<ClosureScreen>(scheme: "myapp", host: "app") { routes in
         for index in 0..<10 {
@@ -78,6 +79,11 @@ func programOperations() -> [String: () -> Int] {
             if case .failure(let error) = Routes1000.match("myapp://app/nope/item/42") { return error.description.utf8.count }
             return 0
         },
+        // The closure hit and the section link's case at the Codable floor, one after the other:
+        // the enum hit's two halves without RouteMatch's decoder, run together. Against the sum
+        // of the two run apart, what running more code per operation costs (see the README's
+        // Performance section: the enum hit's code does not fit the instruction cache).
+        "closure-hit-and-floor": { consume(closures.match(closureLink)) &+ decodeAtTheFloor(Routes10.self, from: floorSection) },
         "urlcomponents-closure-link": { consume(URLComponents(string: closureLink)) },
         "urlcomponents-deep-link": { consume(URLComponents(string: deepLink)) },
         // The deep link's case decoded at the Codable floor (``FloorDecoder``).
