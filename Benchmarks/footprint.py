@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The machine code an operation runs, in 64-byte lines: what it asks of the instruction cache.
 
-    swift build -c release && ./footprint.py OPERATION ... [--functions N]
+    swift build -c release && ./footprint.py OPERATION ... [--functions N] [--misses]
 
 For each operation (the names of instructions.sh; `flagged-` runs it in BenchFlagged), callgrind
 records every instruction executed in two runs of it, 1,000 and 3,000 times; an instruction is
@@ -10,7 +10,11 @@ an operation, on average: starting the process and building the tables cancel ou
 many distinct 64-byte lines of code those instructions occupy, by library, and with
 `--functions N` the N functions with the most. The instruction cache of the README's machine
 holds 32 KiB a core: an operation whose lines take more evicts its own code on every repetition.
-Needs valgrind and objcopy, as instructions.sh does.
+With `--misses`, cachegrind also simulates that cache (32 KiB, 8 ways, 64-byte lines, least
+recently used) and prints the operation's misses in it, by the same difference of two runs: the
+lines an operation fetches again from the next level on each repetition. (A simulation: the
+real cache's replacement and its prefetcher differ; the counts compare operations, they do not
+time them.) Needs valgrind and objcopy, as instructions.sh does.
 """
 import os, subprocess, sys, tempfile
 
@@ -38,6 +42,19 @@ def executions(program, operation, count, directory):
                 counts[key] = counts.get(key, 0) + int(fields[2])
     return counts
 
+def misses(program, operation, count, directory):
+    """The simulated instruction cache's misses in `count` repetitions of `operation`."""
+    log = os.path.join(directory, f"cachegrind.{count}")
+    subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=yes", "--I1=32768,8,64", "--D1=32768,8,64",
+                    "--LL=1048576,16,64", "--cachegrind-out-file=/dev/null", f"--log-file={log}", program,
+                    "--repeat", operation, str(count)],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with open(log) as lines:
+        for line in lines:
+            if "I1  misses:" in line:
+                return int(line.split("I1  misses:")[1].strip().replace(",", ""))
+    raise RuntimeError(f"cachegrind printed no I1 misses for {operation}")
+
 def main():
     arguments = sys.argv[1:]
     functions = 0
@@ -45,6 +62,9 @@ def main():
         at = arguments.index("--functions")
         functions = int(arguments[at + 1])
         del arguments[at:at + 2]
+    simulate = "--misses" in arguments
+    if simulate:
+        arguments.remove("--misses")
     if not arguments:
         print(__doc__.strip())
         return 2
@@ -69,6 +89,9 @@ def main():
             libraries = ", ".join(f"{library} {size / 1024:.1f} KiB" for library, size in
                                   sorted(by_library.items(), key=lambda item: -item[1]))
             print(f"{operation}: {len(owner) * 64 / 1024:.1f} KiB of code ({libraries})")
+            if simulate:
+                each = (misses(program, bare, 3000, directory) - misses(program, bare, 1000, directory)) / 2000
+                print(f"  {max(each, 0):.0f} misses an operation in a simulated 32 KiB instruction cache")
             for function, size in sorted(by_function.items(), key=lambda item: -item[1])[:functions]:
                 readable = subprocess.run(["swift", "demangle", "--simplified", "--compact", function],
                                           capture_output=True, text=True).stdout.strip()

@@ -114,6 +114,42 @@ import Testing
         #expect(route.source(of: names.count) == .none)
     }
 
+    /// The address of an array's storage (`nil` for an empty array, which has none of its own).
+    static func storage<Element>(_ array: [Element]) -> UnsafeRawPointer? {
+        array.withUnsafeBufferPointer { $0.isEmpty ? nil : UnsafeRawPointer($0.baseAddress) }
+    }
+
+    /// Routes of one shape keep one array of label names and one of slots between them: a
+    /// route shares an equal array of the routes declared up to eight before it, and keeps
+    /// its own when none is equal.
+    @Test func routesOfOneShapeShareTheirLabelsAndSlots() {
+        let patterns = ["section0/item/${id}", "section1/item/${id}", "user/${id}/posts?page=${page}",
+                        "section2/item/${id}", "search?q=${q}&page=${page}", "find?q=${q}&page=${page}",
+                        "user/${id}", "lit/${id}"] + (0..<8).map { "filler\($0)/${other}" } + ["section3/item/${id}"]
+        let router = Router<Int>(scheme: "myapp", host: "app") { routes in
+            for pattern in patterns { routes.add(pattern) { _ in 0 } }
+        }
+        let routes = router.table.routes
+        let names = routes.map { DispatchInternalsTests.storage($0.labelNames) }
+        let segments = routes.map { DispatchInternalsTests.storage($0.segmentLabels.raw) }
+        let queries = routes.map { DispatchInternalsTests.storage($0.queryLabels.raw) }
+        // The values are each route's own.
+        #expect(routes.map(\.labelNames) == [["id"], ["id"], ["id", "page"], ["id"], ["q", "page"], ["q", "page"], ["id"], ["id"]]
+            + Array(repeating: ["other"], count: 8) + [["id"]])
+        // Shared storage: the nearest equal array within eight routes before.
+        #expect(names[1] == names[0] && names[3] == names[1] && names[6] == names[3] && names[7] == names[6])
+        #expect(names[5] == names[4] && names[2] != names[0] && names[4] != names[2])
+        #expect((9..<16).allSatisfy { names[$0] == names[8] })
+        // `section3` follows eight routes of another shape: no `["id"]` within reach.
+        #expect(names[16] != names[7])
+        #expect(segments[1] == segments[0] && segments[3] == segments[1] && segments[16] != segments[3])
+        #expect(segments[7] == segments[6] && segments[5] == segments[4] && segments[6] != segments[0] && segments[2] != segments[0])
+        #expect(queries[5] == queries[4] && queries[2] != queries[4] && queries[0] == nil)
+        #expect(routes.map(\.segmentLabels.raw) == [[-1, -1, 0], [-1, -1, 0], [-1, 0, -1], [-1, -1, 0], [-1], [-1], [-1, 0], [-1, 0]]
+            + Array(repeating: [-1, 0], count: 8) + [[-1, -1, 0]])
+        #expect(routes.map(\.queryLabels.raw) == [[], [], [1], [], [0, 1], [0, 1], [], []] + Array(repeating: [], count: 8) + [[]])
+    }
+
     // MARK: Case keys
 
     /// A plain-value key of the size of `Raw` (1, 2, 4 or 8 bytes).

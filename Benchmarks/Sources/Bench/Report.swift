@@ -111,7 +111,7 @@ enum Report {
             + tableMemory.map { "\($0.0) routes \($0.1.built) B (\($0.1.built / $0.0) B a route)" }.joined(separator: ", ")
             + "; every route learned: "
             + tableMemory.map { "\($0.0) routes \($0.1.learned) B (\($0.1.learned / $0.0) B a route)" }.joined(separator: ", ")
-            + " (goal < 1 KB a route)")
+            + " (goal < 1 KB a route, read as 1,000 B)")
         if let learnAll = time("RouteMatch: build the table and learn every route", 1000) {
             lines.append("- building the 1,000-route table and learning every route (what validate() costs, warm): \(format(nanoseconds: learnAll))")
         }

@@ -106,6 +106,24 @@ final class CompiledRoute: Sendable {
             queryLabels = ast.queryItems.map { $0.value.captureName.map { Int32(slot($0)) } ?? -1 }
             fragmentLabel = ast.fragment.flatMap { $0.value.captureName }.map(slot)
         }
+
+        /// Takes the arrays of the nearest of `earlier` routes that equal these, so that the
+        /// routes share their storage: the routes of one shape (`section{i}/item/${id}`, declared
+        /// one after another) keep one array of label names and one of segment slots between
+        /// them, not one a route (56 bytes each). Equal arrays are the same values; only the
+        /// memory they take changes.
+        mutating func share(with earlier: ArraySlice<CompiledRoute>) {
+            // Empty arrays allocate nothing: none to share.
+            if !names.isEmpty, let route = earlier.last(where: { $0.labelNames == names }) {
+                names = route.labelNames
+            }
+            if !segmentLabels.isEmpty, let route = earlier.last(where: { $0.segmentLabels.raw == segmentLabels }) {
+                segmentLabels = route.segmentLabels.raw
+            }
+            if !queryLabels.isEmpty, let route = earlier.last(where: { $0.queryLabels.raw == queryLabels }) {
+                queryLabels = route.queryLabels.raw
+            }
+        }
     }
 
     init(
@@ -256,7 +274,9 @@ final class CompiledRoute: Sendable {
 /// For each path segment (or query item) of a pattern, the label it binds, or `nil` for a
 /// literal: kept in 32 bits each.
 struct SlotIndices: Sendable {
-    private let raw: [Int32]
+    /// The slots, `-1` for a literal (what routes of one shape share, see
+    /// ``CompiledRoute/Slots/share(with:)``).
+    let raw: [Int32]
 
     /// Slots as ``CompiledRoute/Slots`` finds them, `-1` for a literal.
     init(_ slots: [Int32]) { raw = slots }

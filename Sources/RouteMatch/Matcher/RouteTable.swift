@@ -126,7 +126,8 @@ final class RouteTable: @unchecked Sendable {
         for (index, definition) in definitions.enumerated() {
             var routeProblems: [DefinitionProblem] = []
             let route = RouteTable.compile(
-                definition, index: index, defaults: defaults, learnedSlots: learnedSlots, problems: &routeProblems)
+                definition, index: index, defaults: defaults, learnedSlots: learnedSlots,
+                sharingWith: routes.suffix(RouteTable.routesSharedWith), problems: &routeProblems)
             found.append(routeProblems)
             routes.append(route)
             trie.insert(route)
@@ -180,16 +181,23 @@ final class RouteTable: @unchecked Sendable {
         problems.count < 2 ? problems : problems.sorted { ($0.span?.lowerBound ?? 0) < ($1.span?.lowerBound ?? 0) }
     }
 
+    /// How many of the routes declared just before a route it compares its arrays with, to
+    /// share their storage (``CompiledRoute/Slots/share(with:)``): enough for tables whose
+    /// routes alternate a few shapes, few enough that building stays linear.
+    static let routesSharedWith = 8
+
     /// Compiles one definition from its pattern alone, appending the pattern's problems; what
-    /// the route's type says is learned on the route's first use.
+    /// the route's type says is learned on the route's first use. Its arrays of label names and
+    /// slots are those of an `earlier` route when equal.
     private static func compile(
         _ definition: RouteDefinition, index: Int, defaults: TableDefaults, learnedSlots: LearnedSlots,
-        problems: inout [DefinitionProblem]
+        sharingWith earlier: ArraySlice<CompiledRoute>, problems: inout [DefinitionProblem]
     ) -> CompiledRoute {
         let pattern = definition.pattern
         let parsed = PatternParser.parse(pattern, firstSegmentIsHost: defaults.hostFromFirstSegment)
         let ast = parsed.ast
-        let slots = CompiledRoute.Slots(ast)
+        var slots = CompiledRoute.Slots(ast)
+        slots.share(with: earlier)
         // A label looks unused when its placeholder is malformed: the syntax problem says it.
         let hasSyntaxProblem = parsed.problems.contains { if case .patternSyntax = $0.reason { return true }; return false }
         var spans = parsed.problems
