@@ -58,10 +58,10 @@ final class CompiledRoute: Sendable {
     /// The scheme a link must have (lower-cased), or `nil` for any; for a route under the
     /// table's origins, the first origin's. (The pattern's own, else the table's default: read
     /// from the two, not kept in each route.)
-    var scheme: String? { ast.origin.scheme ?? (tableDefaults.scheme.isEmpty ? nil : tableDefaults.scheme) }
+    var scheme: String? { ast.originScheme ?? (tableDefaults.scheme.isEmpty ? nil : tableDefaults.scheme) }
     /// The host (lower-cased); `""` for none; for a route under the table's origins, the
     /// first origin's.
-    var host: String { ast.origin.host ?? tableDefaults.host }
+    var host: String { ast.originHost ?? tableDefaults.host }
     /// The defaults of the route's table, which give the scheme and host its pattern does not.
     private let tableDefaults: TableDefaults
     /// The labels' names: each placeholder's, in the order they stand in the pattern. A

@@ -207,7 +207,7 @@ final class RouteTable: @unchecked Sendable {
                 reason: .patternSyntax(.hostWhenMounted),
                 span: (ast.origin.schemeSpan?.lowerBound ?? hostSpan.lowerBound)..<hostSpan.upperBound))
         }
-        let usesOrigins = !defaults.origins.isEmpty && ast.origin.host == nil
+        let usesOrigins = !defaults.origins.isEmpty && ast.originHost == nil
         let route = CompiledRoute(
             index: index, ast: ast, slots: slots, caseKey: definition.caseKey, usesOrigins: usesOrigins,
             defaults: defaults, probe: definition.probe, learnedSlots: learnedSlots,

@@ -154,6 +154,11 @@ struct RouteTrie: Sendable {
             if !extras.isEmpty { extras[0].literals.trim() }
         }
 
+        /// Whether the node has any of its rarer parts (more than one literal edge or
+        /// terminal route, in-segment captures, rest captures): a node without them has none
+        /// of the lists the table's build orders or trims.
+        var hasExtras: Bool { !extras.isEmpty }
+
         private mutating func modifyExtras(_ change: (inout NodeExtras) -> Void) {
             if extras.isEmpty { extras = [NodeExtras()] }
             change(&extras[0])
@@ -277,13 +282,22 @@ struct RouteTrie: Sendable {
     /// The routes that end at the same node, or capture the rest at the same node, where more
     /// than one does: the only routes that can accept the same links.
     var sharedEnds: [[Int]] {
-        nodes.flatMap { node in [node.terminals, node.rests].filter { $0.count > 1 }.map(Array.init) }
+        // Only a node with extras keeps a second route. (A loop over indices, not a `flatMap`
+        // of small arrays: the table's build meets every node, and most have none.)
+        var groups: [[Int]] = []
+        for index in nodes.indices where nodes[index].hasExtras {
+            if nodes[index].terminals.count > 1 { groups.append(Array(nodes[index].terminals)) }
+            if nodes[index].rests.count > 1 { groups.append(Array(nodes[index].rests)) }
+        }
+        return groups
     }
 
     /// Orders each node's terminal routes (more literal query items first, then more required
     /// items, then declaration order) and keeps its earliest literal edges.
     mutating func finish(_ routes: [CompiledRoute]) {
-        for index in nodes.indices where nodes[index].literalCount > RouteTrie.offeredLiterals {
+        // What is ordered or trimmed here stands in a node's extras: the nodes without them
+        // (most) are passed over without reading a list.
+        for index in nodes.indices where nodes[index].hasExtras && nodes[index].literalCount > RouteTrie.offeredLiterals {
             nodes[index].firstLiterals = earliestLiterals(of: index)
         }
         func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
@@ -292,7 +306,7 @@ struct RouteTrie: Sendable {
             if a.requiredQueryCount != b.requiredQueryCount { return a.requiredQueryCount > b.requiredQueryCount }
             return a.index < b.index
         }
-        for index in nodes.indices {
+        for index in nodes.indices where nodes[index].hasExtras {
             if nodes[index].terminals.count > 1 { nodes[index].terminals.replace(with: nodes[index].terminals.sorted(by: precedes)) }
             if nodes[index].rests.count > 1 { nodes[index].rests.replace(with: nodes[index].rests.sorted(by: precedes)) }
             if nodes[index].affixed.count > 1 {
@@ -306,7 +320,7 @@ struct RouteTrie: Sendable {
             }
         }
         // The table keeps the nodes for as long as it lives: no room left over from appending.
-        for index in nodes.indices { nodes[index].trimLiterals() }
+        for index in nodes.indices where nodes[index].hasExtras { nodes[index].trimLiterals() }
         nodes = nodes.map { $0 }
         literalBytes = literalBytes.map { $0 }
         roots.trim()

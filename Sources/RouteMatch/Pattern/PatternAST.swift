@@ -100,6 +100,13 @@ struct PatternAST: Equatable, Sendable {
         set { originStorage = newValue == Origin() ? [] : [newValue] }
     }
 
+    /// The host the pattern writes, if any, read without copying its origin (a route's host
+    /// and scheme are read for every route a table builds).
+    var originHost: String? { originStorage.isEmpty ? nil : originStorage[0].host }
+
+    /// The scheme the pattern writes, if any, read as ``originHost`` is.
+    var originScheme: String? { originStorage.isEmpty ? nil : originStorage[0].scheme }
+
     var segments: [Segment] = []
     var queryItems: [QueryItem] = []
     var fragment: Segment? {

@@ -49,7 +49,7 @@ enum PatternParser {
         // path
         let pathStart = position
         while position < count, !isOneOf(bytes[position], "?#") { position += 1 }
-        parsePath(bytes, pathStart..<position, hostFromSegment: firstSegmentIsHost && output.ast.origin.host == nil, into: &output)
+        parsePath(bytes, pathStart..<position, hostFromSegment: firstSegmentIsHost && output.ast.originHost == nil, into: &output)
 
         // query
         if position < count, bytes[position] == UInt8(ascii: "?") {
@@ -79,14 +79,37 @@ enum PatternParser {
 
         // duplicate placeholders: each name compared with the earlier ones (a pattern has few), not
         // kept in a `Set` (see ``IdentityTable`` for what a process's first `Set<String>` costs).
-        let captures = output.ast.captures
-        for (offset, capture) in captures.enumerated() where captures[..<offset].contains(where: { $0.name == capture.name }) {
-            output.problems.append(Problem(reason: .duplicatePlaceholder(name: capture.name), span: capture.span))
+        // Most patterns have one placeholder or none: no list of them is made for those.
+        let placeholders = output.ast.segments.reduce(0) { $0 + ($1.captureSpan == nil ? 0 : 1) }
+            + output.ast.queryItems.reduce(0) { $0 + ($1.captureSpan == nil ? 0 : 1) }
+            + (output.ast.fragment?.captureSpan == nil ? 0 : 1)
+        if placeholders > 1 {
+            let captures = output.ast.captures
+            for (offset, capture) in captures.enumerated() where captures[..<offset].contains(where: { $0.name == capture.name }) {
+                output.problems.append(Problem(reason: .duplicatePlaceholder(name: capture.name), span: capture.span))
+            }
         }
-        // The table keeps the AST for as long as it lives: no room left over from appending.
-        output.ast.segments = output.ast.segments.map { $0 }
-        output.ast.queryItems = output.ast.queryItems.map { $0 }
         return output
+    }
+
+    /// How many non-empty pieces `range` holds between `separator` bytes: the room a pattern's
+    /// segments or query items are appended into, reserved once (a table keeps its patterns'
+    /// syntax trees for as long as it lives, so their arrays are sized to their elements, and
+    /// growing them append by append would allocate three times for three segments).
+    private static func pieceCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, separatedBy separator: UInt8) -> Int {
+        var count = 0
+        var start = range.lowerBound
+        for index in range where bytes[index] == separator {
+            if index > start { count += 1 }
+            start = index + 1
+        }
+        return range.upperBound > start ? count + 1 : count
+    }
+
+    /// Gives `array` storage of its own size when problems left it shorter than the room
+    /// reserved for it.
+    private static func trim<Element>(_ array: inout [Element], reserved: Int) {
+        if array.count < reserved { array = array.map { $0 } }
     }
 
     private static func parsePath(
@@ -95,6 +118,11 @@ enum PatternParser {
         var start = range.lowerBound
         if start < range.upperBound, bytes[start] == UInt8(ascii: "/") { start += 1 }
         guard start < range.upperBound else { return }
+        // The first segment read as the host is no segment.
+        let firstIsHost = hostFromSegment && bytes[start] != UInt8(ascii: "/")
+        let reserved = pieceCount(bytes, start..<range.upperBound, separatedBy: UInt8(ascii: "/")) - (firstIsHost ? 1 : 0)
+        output.ast.segments.reserveCapacity(reserved)
+        defer { trim(&output.ast.segments, reserved: reserved) }
         var segmentStart = start
         var index = start
         var isFirst = true
@@ -115,7 +143,7 @@ enum PatternParser {
                     output.ast.origin.host = host.asciiLowercased
                     output.ast.origin.hostSpan = segmentRange
                 } else if let parsed = parseValue(bytes, segmentRange, into: &output) {
-                    if case .literal(let literal) = parsed.value, literal == "." || literal == ".." {
+                    if case .literal(let literal) = parsed.value, literal.utf8.count <= 2, literal == "." || literal == ".." {
                         output.problems.append(Problem(reason: .patternSyntax(.dotSegment(literal)), span: segmentRange))
                     }
                     output.ast.segments.append(.init(value: parsed.value, span: segmentRange, captureSpan: parsed.capture))
@@ -128,6 +156,9 @@ enum PatternParser {
     }
 
     private static func parseQuery(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into output: inout Output) {
+        let reserved = pieceCount(bytes, range, separatedBy: UInt8(ascii: "&"))
+        output.ast.queryItems.reserveCapacity(reserved)
+        defer { trim(&output.ast.queryItems, reserved: reserved) }
         var itemStart = range.lowerBound
         var index = range.lowerBound
         while index <= range.upperBound {
@@ -254,15 +285,19 @@ enum PatternParser {
     private static func find(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: StaticString, in range: Range<Int>? = nil) -> Int? {
         let range = range ?? 0..<bytes.count
         let length = needle.utf8CodeUnitCount
-        guard range.count >= length else { return nil }
+        guard length > 0, range.count >= length else { return nil }
+        let first = needle.utf8Start[0]
         var index = range.lowerBound
         while index + length <= range.upperBound {
-            var matches = true
-            for offset in 0..<length where bytes[index + offset] != needle.utf8Start[offset] {
-                matches = false
-                break
+            // The needle's first byte first: most bytes of a pattern are not it.
+            if bytes[index] == first {
+                var matches = true
+                for offset in 1..<length where bytes[index + offset] != needle.utf8Start[offset] {
+                    matches = false
+                    break
+                }
+                if matches { return index }
             }
-            if matches { return index }
             index += 1
         }
         return nil
