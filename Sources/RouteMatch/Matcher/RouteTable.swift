@@ -10,10 +10,17 @@ struct RouteDefinition: Sendable {
     /// holds a space, so no pattern does.
     static let patternSeparator = " | "
 
+    /// Whether a coding key's raw value lists several patterns (it holds a space, which no
+    /// pattern does): most cases have one, the raw value itself.
+    static func listsSeveralPatterns(_ text: String) -> Bool {
+        var copy = text
+        return copy.withUTF8 { bytes in bytes.contains(UInt8(ascii: " ")) }
+    }
+
     /// The patterns a coding key's raw value lists, in order.
     static func patterns(in text: String) -> [String] {
         // Most cases have one pattern: the raw value itself (a literal, kept in the binary).
-        guard text.utf8.contains(UInt8(ascii: " ")) else { return [text] }
+        guard listsSeveralPatterns(text) else { return [text] }
         let bytes = Array(text.utf8), separator = Array(patternSeparator.utf8)
         var result: [String] = []
         var start = 0, index = 0
@@ -195,12 +202,15 @@ final class RouteTable: @unchecked Sendable {
     ) -> CompiledRoute {
         let pattern = definition.pattern
         let parsed = PatternParser.parse(pattern, firstSegmentIsHost: defaults.hostFromFirstSegment)
-        let ast = parsed.ast
+        // Taken apart, not copied out of the parser's output (each copy of a syntax tree
+        // retains its every array).
+        let syntaxProblems = parsed.problems
+        let ast = (consume parsed).ast
         var slots = CompiledRoute.Slots(ast)
         slots.share(with: earlier)
         // A label looks unused when its placeholder is malformed: the syntax problem says it.
-        let hasSyntaxProblem = parsed.problems.contains { if case .patternSyntax = $0.reason { return true }; return false }
-        var spans = parsed.problems
+        let hasSyntaxProblem = syntaxProblems.contains { if case .patternSyntax = $0.reason { return true }; return false }
+        var spans = syntaxProblems
         if defaults.isMounted, let hostSpan = ast.origin.hostSpan, ast.origin.scheme != nil {
             // Mounted, the table reads paths: a host here could never be matched.
             spans.append(Problem(

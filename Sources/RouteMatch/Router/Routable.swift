@@ -229,15 +229,22 @@ extension Router where Route: Routable {
     /// Compiles a ``Routable`` type's cases; `mounted` compiles them relative to the path
     /// where another table mounts them.
     init(_ routable: Route.Type, mounted: Bool) {
+        let keys = Route.CodingKeys.casesInOrder
         var definitions: [RouteDefinition] = []
+        definitions.reserveCapacity(keys.count)
         let caseProbe = CaseProbe<Route>()
-        for key in Route.CodingKeys.casesInOrder {
-            let caseKey = CaseKey(text: key.rawValue, value: key)
+        for key in keys {
+            let text = key.rawValue
+            let caseKey = CaseKey(text: text, value: key)
             // Probed on the case's first use: the case's decode instantiates its own coding
             // keys' type, which costs a scan of the process's conformances each (unless the
             // enum's module is compiled with the README's first-use setting).
+            guard RouteDefinition.listsSeveralPatterns(text) else {
+                definitions.append(RouteDefinition(pattern: text, caseKey: caseKey, probe: caseProbe))
+                continue
+            }
             // `"new/${id} | old/${id}"`: several patterns reach the case; the first renders.
-            let patterns = RouteDefinition.patterns(in: key.rawValue)
+            let patterns = RouteDefinition.patterns(in: text)
             let probe: any RouteProbing = patterns.count == 1 ? caseProbe : SharedProbe(caseProbe)
             for pattern in patterns {
                 definitions.append(RouteDefinition(pattern: pattern, caseKey: caseKey, probe: probe))
