@@ -154,6 +154,23 @@ import Testing
         #expect(output.ast.queryItems.map(\.key) == ["k", "j"])
     }
 
+    /// A table keeps its patterns' syntax trees for as long as it lives: their arrays of
+    /// segments and query items take what an array made at their size takes (the room reserved
+    /// up front is given back when problems leave fewer), with the elements in pattern order.
+    @Test(arguments: [
+        ("a/b/${c}", false, 3, 0), ("x/${y}?q=${q}&r=1", false, 2, 2), ("host/a/b", true, 2, 0),
+        ("host", true, 0, 0), ("a//b/", false, 2, 0), ("a/${}/b/${x/c?k&=1&j=${j}&k2=v", false, 3, 2),
+        ("/a/b/c/d/e/f/g/h/i/j?1=1&2=2&3=3&4=4&5=5&6=6&7=7&8=8&9=9", false, 10, 9), ("?k=${k}", false, 0, 1),
+        ("https://example.com/a/b?k=v", true, 2, 1),
+    ])
+    func segmentsAndItemsTakeNoRoomLeftOver(_ pattern: String, _ firstSegmentIsHost: Bool, segments: Int, items: Int) {
+        let ast = PatternParser.parse(pattern, firstSegmentIsHost: firstSegmentIsHost).ast
+        #expect(ast.segments.count == segments)
+        #expect(ast.queryItems.count == items)
+        #expect(ast.segments.capacity == ast.segments.map { $0 }.capacity)
+        #expect(ast.queryItems.capacity == ast.queryItems.map { $0 }.capacity)
+    }
+
     @Test func firstSegmentIsTheHostWithoutADefaultHost() {
         let output = PatternParser.parse("Kakaolink?id=${id}", firstSegmentIsHost: true)
         #expect(output.ast.origin.host == "kakaolink")
