@@ -84,6 +84,10 @@ func programOperations() -> [String: () -> Int] {
         // of the two run apart, what running more code per operation costs (see the README's
         // Performance section: the enum hit's code does not fit the instruction cache).
         "closure-hit-and-floor": { consume(closures.match(closureLink)) &+ decodeAtTheFloor(Routes10.self, from: floorSection) },
+        // `URLComponents` on the deep link and its case at the Codable floor, one after the
+        // other: what an enum hit would cost whose own part were a parser as small as
+        // `URLComponents` (the bound a hit path of another shape could aim at).
+        "urlcomponents-and-floor": { consume(URLComponents(string: deepLink)) &+ decodeAtTheFloor(Routes10.self, from: floor10) },
         "urlcomponents-closure-link": { consume(URLComponents(string: closureLink)) },
         "urlcomponents-deep-link": { consume(URLComponents(string: deepLink)) },
         // The deep link's case decoded at the Codable floor (``FloorDecoder``).
