@@ -334,11 +334,7 @@ enum LinkReader {
             // Empty items (`a=1&&b=2`) are skipped.
             guard !itemRange.isEmpty else { return nil }
             if link.queryItems.count == limits.maxQueryItems {
-                var total = 0
-                _ = forEachPiece(of: range, separatedBy: UInt8(ascii: "&"), in: bytes) { piece, _ in
-                    if !piece.isEmpty { total += 1 }
-                    return nil
-                }
+                let total = nonEmptyPieces(of: range, separatedBy: UInt8(ascii: "&"), in: bytes)
                 return Problem(
                     reason: .limitExceeded(.queryItems, maximum: limits.maxQueryItems, found: total),
                     span: itemRange.lowerBound..<range.upperBound)
@@ -396,6 +392,16 @@ enum LinkReader {
             index += 1
         }
         return body(start..<range.upperBound, true)
+    }
+
+    /// How many non-empty pieces ``forEachPiece(of:separatedBy:in:_:)`` finds in `range`.
+    static func nonEmptyPieces(of range: Range<Int>, separatedBy separator: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        _ = forEachPiece(of: range, separatedBy: separator, in: bytes) { piece, _ in
+            if !piece.isEmpty { count += 1 }
+            return nil
+        }
+        return count
     }
 
     /// The text of a bad escape, as a reason quotes it.

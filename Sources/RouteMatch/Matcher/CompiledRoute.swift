@@ -58,10 +58,10 @@ final class CompiledRoute: Sendable {
     /// The scheme a link must have (lower-cased), or `nil` for any; for a route under the
     /// table's origins, the first origin's. (The pattern's own, else the table's default: read
     /// from the two, not kept in each route.)
-    var scheme: String? { ast.originScheme ?? (tableDefaults.scheme.isEmpty ? nil : tableDefaults.scheme) }
+    var scheme: String? { ast.origin.scheme ?? (tableDefaults.scheme.isEmpty ? nil : tableDefaults.scheme) }
     /// The host (lower-cased); `""` for none; for a route under the table's origins, the
     /// first origin's.
-    var host: String { ast.originHost ?? tableDefaults.host }
+    var host: String { ast.origin.host ?? tableDefaults.host }
     /// The defaults of the route's table, which give the scheme and host its pattern does not.
     private let tableDefaults: TableDefaults
     /// The labels' names: each placeholder's, in the order they stand in the pattern. A
@@ -113,16 +113,22 @@ final class CompiledRoute: Sendable {
         /// them, not one a route (56 bytes each). Equal arrays are the same values; only the
         /// memory they take changes.
         mutating func share(with earlier: ArraySlice<CompiledRoute>) {
-            // Empty arrays allocate nothing: none to share.
-            if !names.isEmpty, let route = earlier.last(where: { $0.labelNames == names }) {
-                names = route.labelNames
+            names = Slots.nearest(equalTo: names, in: earlier) { $0.labelNames }
+            segmentLabels = Slots.nearest(equalTo: segmentLabels, in: earlier) { $0.segmentLabels.raw }
+            queryLabels = Slots.nearest(equalTo: queryLabels, in: earlier) { $0.queryLabels.raw }
+        }
+
+        /// The array `read` gives of the nearest of `earlier` routes that equals `array`, or
+        /// `array` itself (also when empty: an empty array allocates nothing to share).
+        private static func nearest<Element: Equatable>(
+            equalTo array: [Element], in earlier: ArraySlice<CompiledRoute>, _ read: (CompiledRoute) -> [Element]
+        ) -> [Element] {
+            guard !array.isEmpty else { return array }
+            for route in earlier.reversed() {
+                let other = read(route)
+                if other == array { return other }
             }
-            if !segmentLabels.isEmpty, let route = earlier.last(where: { $0.segmentLabels.raw == segmentLabels }) {
-                segmentLabels = route.segmentLabels.raw
-            }
-            if !queryLabels.isEmpty, let route = earlier.last(where: { $0.queryLabels.raw == queryLabels }) {
-                queryLabels = route.queryLabels.raw
-            }
+            return array
         }
     }
 

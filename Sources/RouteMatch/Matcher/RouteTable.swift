@@ -17,10 +17,9 @@ struct RouteDefinition: Sendable {
         return copy.withUTF8 { bytes in bytes.contains(UInt8(ascii: " ")) }
     }
 
-    /// The patterns a coding key's raw value lists, in order.
+    /// The patterns a coding key's raw value lists, in order (the raw value itself when it
+    /// lists one; callers ask ``listsSeveralPatterns(_:)`` first, and make no array for it).
     static func patterns(in text: String) -> [String] {
-        // Most cases have one pattern: the raw value itself (a literal, kept in the binary).
-        guard listsSeveralPatterns(text) else { return [text] }
         let bytes = Array(text.utf8), separator = Array(patternSeparator.utf8)
         var result: [String] = []
         var start = 0, index = 0
@@ -217,7 +216,7 @@ final class RouteTable: @unchecked Sendable {
                 reason: .patternSyntax(.hostWhenMounted),
                 span: (ast.origin.schemeSpan?.lowerBound ?? hostSpan.lowerBound)..<hostSpan.upperBound))
         }
-        let usesOrigins = !defaults.origins.isEmpty && ast.originHost == nil
+        let usesOrigins = !defaults.origins.isEmpty && ast.origin.host == nil
         let route = CompiledRoute(
             index: index, ast: ast, slots: slots, caseKey: definition.caseKey, usesOrigins: usesOrigins,
             defaults: defaults, probe: definition.probe, learnedSlots: learnedSlots,

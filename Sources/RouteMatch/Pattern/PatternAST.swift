@@ -96,16 +96,11 @@ struct PatternAST: Equatable, Sendable {
     /// writes none. (A property, not a dynamic member lookup of the origin's parts, whose key
     /// paths the runtime would build on a table's first use.)
     var origin: Origin {
-        get { originStorage.first ?? Origin() }
+        // Read in place (no optional of an origin made and unwrapped): a route's host and
+        // scheme are read for every route a table builds, and by matches.
+        get { originStorage.isEmpty ? Origin() : originStorage[0] }
         set { originStorage = newValue == Origin() ? [] : [newValue] }
     }
-
-    /// The host the pattern writes, if any, read without copying its origin (a route's host
-    /// and scheme are read for every route a table builds).
-    var originHost: String? { originStorage.isEmpty ? nil : originStorage[0].host }
-
-    /// The scheme the pattern writes, if any, read as ``originHost`` is.
-    var originScheme: String? { originStorage.isEmpty ? nil : originStorage[0].scheme }
 
     var segments: [Segment] = []
     var queryItems: [QueryItem] = []

@@ -49,7 +49,7 @@ enum PatternParser {
         // path
         let pathStart = position
         while position < count, !isOneOf(bytes[position], "?#") { position += 1 }
-        parsePath(bytes, pathStart..<position, hostFromSegment: firstSegmentIsHost && output.ast.originHost == nil, into: &output)
+        parsePath(bytes, pathStart..<position, hostFromSegment: firstSegmentIsHost && output.ast.origin.host == nil, into: &output)
 
         // query
         if position < count, bytes[position] == UInt8(ascii: "?") {
@@ -92,22 +92,11 @@ enum PatternParser {
         return output
     }
 
-    /// How many non-empty pieces `range` holds between `separator` bytes: the room a pattern's
-    /// segments or query items are appended into, reserved once (a table keeps its patterns'
-    /// syntax trees for as long as it lives, so their arrays are sized to their elements, and
-    /// growing them append by append would allocate three times for three segments).
-    private static func pieceCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, separatedBy separator: UInt8) -> Int {
-        var count = 0
-        var start = range.lowerBound
-        for index in range where bytes[index] == separator {
-            if index > start { count += 1 }
-            start = index + 1
-        }
-        return range.upperBound > start ? count + 1 : count
-    }
-
     /// Gives `array` storage of its own size when problems left it shorter than the room
-    /// reserved for it.
+    /// reserved for it. (A pattern's segments and query items are appended into room reserved
+    /// once, for its non-empty pieces: a table keeps its patterns' syntax trees for as long as
+    /// it lives, so their arrays are sized to their elements, and growing them append by append
+    /// would allocate three times for three segments.)
     private static func trim<Element>(_ array: inout [Element], reserved: Int) {
         if array.count < reserved { array = array.map { $0 } }
     }
@@ -120,7 +109,8 @@ enum PatternParser {
         guard start < range.upperBound else { return }
         // The first segment read as the host is no segment.
         let firstIsHost = hostFromSegment && bytes[start] != UInt8(ascii: "/")
-        let reserved = pieceCount(bytes, start..<range.upperBound, separatedBy: UInt8(ascii: "/")) - (firstIsHost ? 1 : 0)
+        let reserved = LinkReader.nonEmptyPieces(of: start..<range.upperBound, separatedBy: UInt8(ascii: "/"), in: bytes)
+            - (firstIsHost ? 1 : 0)
         output.ast.segments.reserveCapacity(reserved)
         defer { trim(&output.ast.segments, reserved: reserved) }
         var segmentStart = start
@@ -156,7 +146,7 @@ enum PatternParser {
     }
 
     private static func parseQuery(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into output: inout Output) {
-        let reserved = pieceCount(bytes, range, separatedBy: UInt8(ascii: "&"))
+        let reserved = LinkReader.nonEmptyPieces(of: range, separatedBy: UInt8(ascii: "&"), in: bytes)
         output.ast.queryItems.reserveCapacity(reserved)
         defer { trim(&output.ast.queryItems, reserved: reserved) }
         var itemStart = range.lowerBound

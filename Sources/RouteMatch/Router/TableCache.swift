@@ -75,7 +75,7 @@ enum TableCache {
 
     @inline(__always)
     private static func existingEntry(_ id: UInt) -> AnyObject? {
-        if let entry = publishedEntry(id) { return entry }
+        if let entry = publishedUnretained(id) { return entry.takeUnretainedValue() }
         return tables.withLock { $0[address: id] }
     }
 
@@ -94,13 +94,8 @@ enum TableCache {
         Int(truncatingIfNeeded: (id &* 0x9E37_79B9_7F4A_7C15) >> 56) & (publishedCapacity - 1)
     }
 
-    /// The entry published for `id`, if any: its probe sequence, up to an empty slot.
-    @inline(__always)
-    private static func publishedEntry(_ id: UInt) -> AnyObject? {
-        publishedUnretained(id)?.takeUnretainedValue()
-    }
-
-    /// The entry published for `id`, unretained (the table keeps it for good), if any.
+    /// The entry published for `id`, unretained (the table keeps it for good), if any: its
+    /// probe sequence, up to an empty slot.
     @inline(__always)
     private static func publishedUnretained(_ id: UInt) -> Unmanaged<AnyObject>? {
         var slot = firstSlot(id)
