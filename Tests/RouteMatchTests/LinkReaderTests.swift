@@ -219,8 +219,27 @@ import Testing
         #expect(output.problems == [Problem(reason: .patternSyntax(.restInsideText("path")), span: 6..<17)])
     }
 
+    /// A match before a scan's start does not count, whatever byte follows it: the last word
+    /// of a scan that starts near the end overlaps bytes before the start, and a match there
+    /// may mark the byte after it (the borrow of the word-at-a-time test).
+    @Test(arguments: Array(1...19))
+    func aMatchBeforeTheStartDoesNotCount(start: Int) {
+        for before in 0..<start {
+            for next in UInt8.min...UInt8.max {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 19)
+                bytes[before] = UInt8(ascii: "?")
+                if before + 1 < bytes.count { bytes[before + 1] = next }
+                let expected = bytes.indices.first { $0 >= start && (bytes[$0] == UInt8(ascii: "?") || bytes[$0] == UInt8(ascii: "#")) }
+                bytes.withUnsafeBufferPointer { buffer in
+                    #expect(LinkReader.pathEnd(buffer, from: start) == expected ?? bytes.count, "? at \(before), then \(next)")
+                }
+            }
+        }
+    }
+
     /// The word-at-a-time scans agree with a byte-by-byte reading: every byte value at every
-    /// offset of a text that spans two words and a tail, alone and with a DEL two bytes after it.
+    /// offset of a text that spans two words and a tail, alone and with a DEL or a `%` two
+    /// bytes after it.
     @Test(arguments: [0, 1, 7, 8, 9, 15, 16, 18])
     func scansFindTheFirstByteAByteLoopWould(offset: Int) {
         func naive(_ bytes: [UInt8], _ test: (UInt8) -> Bool, from start: Int = 0) -> Int? {
@@ -229,13 +248,18 @@ import Testing
         let isControl = { (byte: UInt8) in byte <= 0x20 || byte == 0x7F }
         let endsPath = { (byte: UInt8) in byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") }
         for value in UInt8.min...UInt8.max {
-            for later in [nil, offset + 2] as [Int?] {
+            for later in [nil, 0x7F, UInt8(ascii: "%")] as [UInt8?] {
                 var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 19)
                 bytes[offset] = value
-                if let later, later < bytes.count { bytes[later] = 0x7F }
+                if let later, offset + 2 < bytes.count { bytes[offset + 2] = later }
+                let control = naive(bytes, isControl)
+                // A `%` counts when it comes before the control character (the link is refused at it).
+                let escape = naive(bytes) { $0 == UInt8(ascii: "%") }.map { $0 < control ?? bytes.count } ?? false
                 bytes.withUnsafeBufferPointer { buffer in
-                    #expect(LinkReader.firstControlCharacter(buffer) == naive(bytes, isControl), "byte \(value)")
-                    for start in [0, 3] {
+                    let scan = LinkReader.firstControlCharacterAndEscapes(buffer)
+                    #expect(scan.0 == control, "byte \(value)")
+                    #expect(scan.hasEscapes == escape, "byte \(value)")
+                    for start in [0, 3, 15] {
                         #expect(LinkReader.pathEnd(buffer, from: start) == naive(bytes, endsPath, from: start) ?? bytes.count,
                                 "byte \(value) from \(start)")
                     }

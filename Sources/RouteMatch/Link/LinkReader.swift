@@ -76,16 +76,14 @@ enum LinkReader {
                 reason: .limitExceeded(.linkLength, maximum: limits.maxLinkLength, found: count),
                 span: limits.maxLinkLength..<count))
         }
-        // Control characters and spaces are never part of a link.
-        if let index = firstControlCharacter(bytes) {
+        // Control characters and spaces are never part of a link. Most links have no escape
+        // at all: then no piece of the path or query is scanned for one, and a query item's
+        // texts are its bytes. One pass finds both.
+        let (controlCharacter, hasEscapes) = firstControlCharacterAndEscapes(bytes)
+        if let index = controlCharacter {
             throw Unreadable(problem: Problem(
                 reason: .malformedLink(.controlCharacter(bytes[index])), span: index..<index + 1))
         }
-
-        // Most links have no escape at all: then no piece of the path or query is scanned for
-        // one, and a query item's texts are its bytes.
-        let hasEscapes = firstIndex(
-            in: bytes, from: 0, word: { hasByte($0, equalTo: UInt8(ascii: "%")) }, byte: { $0 == UInt8(ascii: "%") }) < count
 
         var position = 0
 
@@ -97,8 +95,10 @@ enum LinkReader {
             // "//" authority
             if position + 1 < count, bytes[position] == UInt8(ascii: "/"), bytes[position + 1] == UInt8(ascii: "/") {
                 let start = position + 2
-                var end = start
-                while end < count, !isAuthorityEnd(bytes[end]) { end += 1 }
+                let end = firstIndex(
+                    in: bytes, from: start,
+                    word: { bytesEqual($0, UInt8(ascii: "/")) | bytesEqual($0, UInt8(ascii: "?")) | bytesEqual($0, UInt8(ascii: "#")) },
+                    byte: isAuthorityEnd)
                 if let problem = readAuthority(bytes, start..<end, known: known, into: &link) {
                     throw Unreadable(problem: problem)
                 }
@@ -118,7 +118,7 @@ enum LinkReader {
         if position < count, bytes[position] == UInt8(ascii: "?") {
             let start = position + 1
             position = firstIndex(
-                in: bytes, from: start, word: { hasByte($0, equalTo: UInt8(ascii: "#")) }, byte: { $0 == UInt8(ascii: "#") })
+                in: bytes, from: start, word: { bytesEqual($0, UInt8(ascii: "#")) }, byte: { $0 == UInt8(ascii: "#") })
             link.queryRange = start..<position
             // Into the buffer the thread's last ended link left, when it has one.
             link.queryItems = SpareQueryItems.take()
@@ -137,55 +137,103 @@ enum LinkReader {
     // MARK: Scanning eight bytes at a time
     //
     // A link is scanned for a few bytes before it is split: the tests below look at a word of
-    // eight bytes at once, and the byte loop after them finds the exact offset. Each test may
-    // say "maybe" for a word it need not (the byte loop then decides), never "no" for one it must.
+    // eight bytes at once and mark the bytes they look for. The lowest mark of a word is always
+    // one (its offset is the mark's trailing zeros), the marks above it may be a borrow's; a
+    // word without a mark holds none. Only the last word of a link, which overlaps the one
+    // before it, needs the byte it points at checked.
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highs: UInt64 = 0x8080_8080_8080_8080
 
-    /// Whether a byte of `word` is below `limit` (at most 0x80).
+    /// The high bit of each byte of `word` below `limit` (at most 0x80) is set, and possibly
+    /// of bytes after such a byte (its borrow), never of others: the lowest set bit is exact.
+    /// Masks, not booleans: tests joined with `|` run without a branch each.
     @inline(__always)
-    private static func hasByte(_ word: UInt64, below limit: UInt8) -> Bool {
-        (word &- ones &* UInt64(limit)) & ~word & highs != 0
+    private static func bytesBelow(_ word: UInt64, _ limit: UInt8) -> UInt64 {
+        (word &- ones &* UInt64(limit)) & ~word & highs
     }
 
-    /// Whether a byte of `word` is `byte`.
+    /// The high bit of each byte of `word` that is `byte` is set (see ``bytesBelow(_:_:)``).
     @inline(__always)
-    private static func hasByte(_ word: UInt64, equalTo byte: UInt8) -> Bool {
-        hasByte(word ^ (ones &* UInt64(byte)), below: 1)
+    private static func bytesEqual(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        bytesBelow(word ^ (ones &* UInt64(byte)), 1)
     }
 
-    /// The offset of the first control character, space or DEL in `bytes`, if any.
-    static func firstControlCharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let index = firstIndex(
-            in: bytes, from: 0,
-            word: { hasByte($0, below: 0x21) || hasByte($0, equalTo: 0x7F) },
-            byte: { $0 <= 0x20 || $0 == 0x7F })
-        return index < bytes.count ? index : nil
+    /// The offset of the first control character, space or DEL in `bytes`, if any, and whether
+    /// a `%` comes before it (or anywhere, when there is none): one pass over the link, where
+    /// a pass for each took twice the loads and branches.
+    static func firstControlCharacterAndEscapes(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int?, hasEscapes: Bool) {
+        var hasEscapes = false
+        let count = bytes.count
+        guard count >= 8, let base = UnsafeRawPointer(bytes.baseAddress) else {
+            for offset in 0..<count {
+                if bytes[offset] <= 0x20 || bytes[offset] == 0x7F { return (offset, hasEscapes) }
+                if bytes[offset] == UInt8(ascii: "%") { hasEscapes = true }
+            }
+            return (nil, hasEscapes)
+        }
+        var index = 0
+        while index < count {
+            // The last word overlaps the one before it when the count is not a multiple of
+            // eight: its bytes before `index` hold no control character (the scan would have
+            // stopped) and no escape not seen yet.
+            let at = index &+ 8 <= count ? index : count &- 8
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+            let controls = bytesBelow(word, 0x21) | bytesEqual(word, 0x7F)
+            let escapes = bytesEqual(word, UInt8(ascii: "%"))
+            if controls != 0 {
+                // The lowest mark is the first one (a mark above it may be the borrow's).
+                let first = controls.trailingZeroBitCount &>> 3
+                if escapes & ((1 &<< UInt64(first &* 8)) &- 1) != 0 { hasEscapes = true }
+                return (at &+ first, hasEscapes)
+            }
+            if escapes != 0 { hasEscapes = true }
+            index = at &+ 8
+        }
+        return (nil, hasEscapes)
     }
 
     /// The offset of the `?` or `#` that ends the path starting at `start`, or the end.
     static func pathEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         firstIndex(
             in: bytes, from: start,
-            word: { hasByte($0, equalTo: UInt8(ascii: "?")) || hasByte($0, equalTo: UInt8(ascii: "#")) },
+            word: { bytesEqual($0, UInt8(ascii: "?")) | bytesEqual($0, UInt8(ascii: "#")) },
             byte: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
     }
 
-    /// The offset of the first byte from `start` on that `byte` accepts, or the end: words for
-    /// which `word` says "no" are skipped eight bytes at a time, then the byte loop decides.
+    /// The offset of the first byte from `start` on that `byte` accepts, or the end: `word`
+    /// marks the high bit of each byte of a word it accepts (of the lowest at least: a mark
+    /// above the lowest may be a borrow's), so a word without a mark is skipped whole and the
+    /// lowest mark of the first word with one is the offset. Links shorter than a word are
+    /// read byte by byte. (Not for the pieces between separators: most are shorter than a
+    /// word, and a byte loop reads them for less.)
     @inline(__always)
     private static func firstIndex(
         in bytes: UnsafeBufferPointer<UInt8>, from start: Int,
-        word: (UInt64) -> Bool, byte: (UInt8) -> Bool
+        word: (UInt64) -> UInt64, byte: (UInt8) -> Bool
     ) -> Int {
         var index = start
-        if let base = UnsafeRawPointer(bytes.baseAddress) {
-            while index + 8 <= bytes.count, !word(base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
-                index += 8
+        let count = bytes.count
+        if count >= 8, let base = UnsafeRawPointer(bytes.baseAddress) {
+            while index &+ 8 <= count {
+                let marks = word(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+                if marks != 0 { return index &+ marks.trailingZeroBitCount &>> 3 }
+                index &+= 8
+            }
+            // Fewer than eight bytes are left: the last word, which overlaps the bytes before
+            // `index` (masked out).
+            if index < count {
+                let at = count &- 8
+                let marks = word(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: UInt64.self)))
+                    & (UInt64.max &<< UInt64((index &- at) &* 8))
+                if marks == 0 { return count }
+                let offset = at &+ marks.trailingZeroBitCount &>> 3
+                // A byte masked out may have marked the one after it (its borrow): then the
+                // byte loop decides.
+                if byte(bytes[offset]) { return offset }
             }
         }
-        while index < bytes.count, !byte(bytes[index]) { index += 1 }
+        while index < count, !byte(bytes[index]) { index += 1 }
         return index
     }
 
