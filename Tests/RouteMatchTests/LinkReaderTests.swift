@@ -82,6 +82,30 @@ import Testing
         #expect(LinkReader.read(text, limits: MatchLimits()).failure == problem)
     }
 
+    /// Every printable ASCII byte inside a host, read as RFC 3986 says: letters, digits,
+    /// unreserved and sub-delimiter characters are the host's; `/`, `?` and `#` end the
+    /// authority, `@` ends the userinfo, `:` starts the port (`b` is not one); any other byte
+    /// is refused where it stands.
+    @Test(arguments: UInt8(0x21)...UInt8(0x7E))
+    func aHostHoldsTheBytesRFC3986Allows(byte: UInt8) {
+        let text = "https://a" + String(UnicodeScalar(byte)) + "b/x"
+        let character = String(UnicodeScalar(byte))
+        let hostCharacters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;="
+        let result = LinkReader.read(text, limits: MatchLimits())
+        switch character {
+        case _ where hostCharacters.contains(character):
+            #expect((try? result.get())?.host == "a" + character.lowercased() + "b")
+        case "/", "?", "#":
+            #expect((try? result.get())?.host == "a")
+        case "@":
+            #expect((try? result.get())?.host == "b")
+        case ":":
+            #expect(result.failure == Problem(reason: .malformedLink(.invalidPort("b")), span: 10..<11))
+        default:
+            #expect(result.failure == Problem(reason: .malformedLink(.invalidHostCharacter(character)), span: 9..<10))
+        }
+    }
+
     @Test("a bad escape is kept with its segment or item, for the route it stands in to name", arguments: [
         ("myapp://app/a%2", 13..<15),
         ("myapp://app/%E2%82", 12..<18),

@@ -253,16 +253,15 @@ enum LinkReader {
     private static func readAuthority(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, known: KnownTexts, into link: inout LinkComponents
     ) -> Problem? {
-        // A backslash is never part of an authority: browsers read it as "/", RFC 3986 not at
-        // all, so accepting it would let the two disagree about the host.
-        for index in range where bytes[index] == UInt8(ascii: "\\") {
-            return Problem(reason: .malformedLink(.invalidHostCharacter("\\")), span: index..<index + 1)
-        }
+        // One pass: a backslash is never part of an authority (browsers read it as "/", RFC
+        // 3986 not at all, so accepting it would let the two disagree about the host), and the
+        // host follows the last `@`.
         var hostStart = range.lowerBound
-        var index = range.upperBound
-        while index > range.lowerBound {
-            index -= 1
-            if bytes[index] == UInt8(ascii: "@") { hostStart = index + 1; break }
+        for index in range {
+            if bytes[index] == UInt8(ascii: "\\") {
+                return Problem(reason: .malformedLink(.invalidHostCharacter("\\")), span: index..<index + 1)
+            }
+            if bytes[index] == UInt8(ascii: "@") { hostStart = index + 1 }
         }
         link.authorityRange = range
         if hostStart > range.lowerBound { link.userinfoRange = range.lowerBound..<hostStart - 1 }
@@ -282,14 +281,17 @@ enum LinkReader {
                 portStart = hostEnd + 1
             }
         } else {
+            // The host ends at the first `:`; each of its bytes is checked on the way.
             var colon = hostStart
-            while colon < range.upperBound, bytes[colon] != UInt8(ascii: ":") { colon += 1 }
+            while colon < range.upperBound, bytes[colon] != UInt8(ascii: ":") {
+                guard isHostByte(bytes[colon]) else {
+                    let found = slice(bytes, colon..<colon + 1)
+                    return Problem(reason: .malformedLink(.invalidHostCharacter(found)), span: colon..<colon + 1)
+                }
+                colon += 1
+            }
             hostEnd = colon
             if colon < range.upperBound { portStart = colon + 1 }
-            for index in hostStart..<hostEnd where !isHostByte(bytes[index]) {
-                let found = slice(bytes, index..<index + 1)
-                return Problem(reason: .malformedLink(.invalidHostCharacter(found)), span: index..<index + 1)
-            }
         }
         if hostStart < hostEnd {
             link.hostText = known.text(spelledBy: bytes, hostStart..<hostEnd) ?? lowercased(bytes, hostStart..<hostEnd)
@@ -491,18 +493,15 @@ enum LinkReader {
         byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
     }
 
-    /// Unreserved and sub-delimiter characters, and any non-ASCII byte (an IRI host).
+    /// Unreserved and sub-delimiter characters, and any non-ASCII byte (an IRI host): a bit
+    /// of two masks for ASCII (bytes 0–63, then 64–127), not a comparison for each.
     @inline(__always) private static func isHostByte(_ byte: UInt8) -> Bool {
-        if byte >= 0x80 || isAlpha(byte) || isDigit(byte) { return true }
-        switch byte {
-        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
-            UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"),
-            UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"),
-            UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="):
-            return true
-        default:
-            return false
-        }
+        // 0–63: ! $ & ' ( ) * + , - . 0–9 ; =
+        let low: UInt64 = 0x2BFF_7FD2_0000_0000
+        // 64–127: A–Z _ a–z ~
+        let high: UInt64 = 0x47FF_FFFE_87FF_FFFE
+        if byte >= 0x80 { return true }
+        return (byte < 64 ? low >> UInt64(byte) : high >> UInt64(byte &- 64)) & 1 != 0
     }
 
     static func slice(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
