@@ -82,6 +82,30 @@ import Testing
         #expect(LinkReader.read(text, limits: MatchLimits()).failure == problem)
     }
 
+    /// A scheme or host the table knows is recognized in the link's spelling, ASCII letters in
+    /// either case and nothing else folded: every byte against every byte a lower-cased text
+    /// holds (the table's are lower-cased), and whole texts.
+    @Test func aKnownTextIsComparedIgnoringASCIICaseOnly() {
+        var wrong: [(UInt8, UInt8)] = []
+        for value in UInt8.min...UInt8.max {
+            let folded = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(value) ? value | 0x20 : value
+            for other in UInt8.min...UInt8.max where !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(other) {
+                let equal = [value].withUnsafeBufferPointer { spelled in
+                    [other].withUnsafeBufferPointer { ByteText.equal(spelled, ignoringASCIICaseTo: $0) }
+                }
+                if equal != (folded == other) { wrong.append((value, other)) }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(8))")
+        for (spelled, known, expected) in [("MyApp", "myapp", true), ("myapp", "myapp", true), ("myapq", "myapp", false),
+                                           ("myap", "myapp", false), ("EXAMPLE.COM", "example.com", true)] {
+            let equal = Array(spelled.utf8).withUnsafeBufferPointer { spelled in
+                Array(known.utf8).withUnsafeBufferPointer { ByteText.equal(spelled, ignoringASCIICaseTo: $0) }
+            }
+            #expect(equal == expected, "\(spelled) against \(known)")
+        }
+    }
+
     /// Every printable ASCII byte inside a host, read as RFC 3986 says: letters, digits,
     /// unreserved and sub-delimiter characters are the host's; `/`, `?` and `#` end the
     /// authority, `@` ends the userinfo, `:` starts the port (`b` is not one); any other byte

@@ -29,9 +29,12 @@ enum ByteText {
         guard bytes.count == lowercased.count else { return false }
         var index = 0
         while index < bytes.count {
-            var byte = bytes[index]
-            if byte &- UInt8(ascii: "A") < 26 { byte |= 0x20 }
-            if byte != lowercased[index] { return false }
+            // Most links spell them lower-cased already: a byte equal as it stands is not folded.
+            if bytes[index] != lowercased[index] {
+                var byte = bytes[index]
+                if byte &- UInt8(ascii: "A") < 26 { byte |= 0x20 }
+                if byte != lowercased[index] { return false }
+            }
             index += 1
         }
         return true
