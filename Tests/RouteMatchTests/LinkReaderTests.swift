@@ -202,6 +202,20 @@ import Testing
         #expect(output.ast.queryItems.map(\.key) == ["k", "j"])
     }
 
+    /// A placeholder repeated in the query or the fragment is reported as one repeated in the
+    /// path is: the check counts every placeholder of the pattern before it looks.
+    @Test(arguments: [
+        ("a/${x}?k=${x}", [9..<13]),
+        ("a/${x}#${x}", [7..<11]),
+        ("a?k=${x}#${x}", [9..<13]),
+        ("a/${x}?k=${x}#${x}", [9..<13, 14..<18]),
+        ("a/v${x}?k=p${x}s", [11..<15]),
+    ])
+    func aPlaceholderRepeatedAnywhereIsReported(pattern: String, spans: [Range<Int>]) {
+        let output = PatternParser.parse(pattern, firstSegmentIsHost: false)
+        #expect(output.problems == spans.map { Problem(reason: .duplicatePlaceholder(name: "x"), span: $0) })
+    }
+
     /// A table keeps its patterns' syntax trees for as long as it lives: their arrays of
     /// segments and query items take what an array made at their size takes (the room reserved
     /// up front is given back when problems leave fewer), with the elements in pattern order.

@@ -229,7 +229,7 @@ final class CompiledRoute: Sendable {
     }
 
     var literalQueryCount: Int {
-        ast.queryItems.reduce(0) { $0 + ($1.value.captureName == nil ? 1 : 0) }
+        ast.queryItems.reduce(0) { $0 + ($1.value.isCapture ? 0 : 1) }
     }
 
     /// Whether the pattern has a query item with this key (strict mode refuses the others).

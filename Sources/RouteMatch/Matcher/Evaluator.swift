@@ -180,7 +180,7 @@ struct Evaluator {
             if let bad = segment.badEscape {
                 // The escape breaks this segment: a literal is not reached, a value still is.
                 report(.malformedPercentEncoding(found: view.escapeText(bad), label: spec.value.captureName), bad)
-                if spec.value.captureName == nil { fits = false }
+                if !spec.value.isCapture { fits = false }
                 if stopped { return }
                 if fits { progress.depth += 1 }
                 continue

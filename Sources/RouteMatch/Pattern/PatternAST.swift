@@ -25,6 +25,13 @@ struct PatternAST: Equatable, Sendable {
             }
         }
 
+        /// Whether the value holds a placeholder (it has a ``captureName``), asked without
+        /// copying the name out.
+        var isCapture: Bool {
+            if case .literal = self { return false }
+            return true
+        }
+
         /// The value as a pattern writes it (literal text decoded).
         var patternText: String {
             switch self {
@@ -120,6 +127,13 @@ struct PatternAST: Equatable, Sendable {
     struct Capture {
         let name: String
         let span: Range<Int>
+    }
+
+    /// How many placeholders the pattern has: ``captures``' count, without making the list.
+    var captureCount: Int {
+        segments.reduce(0) { $0 + ($1.value.isCapture ? 1 : 0) }
+            + queryItems.reduce(0) { $0 + ($1.value.isCapture ? 1 : 0) }
+            + (fragment?.value.isCapture == true ? 1 : 0)
     }
 
     /// Every placeholder with its span, in the order they stand.

@@ -80,10 +80,7 @@ enum PatternParser {
         // duplicate placeholders: each name compared with the earlier ones (a pattern has few), not
         // kept in a `Set` (see ``IdentityTable`` for what a process's first `Set<String>` costs).
         // Most patterns have one placeholder or none: no list of them is made for those.
-        let placeholders = output.ast.segments.reduce(0) { $0 + ($1.captureSpan == nil ? 0 : 1) }
-            + output.ast.queryItems.reduce(0) { $0 + ($1.captureSpan == nil ? 0 : 1) }
-            + (output.ast.fragment?.captureSpan == nil ? 0 : 1)
-        if placeholders > 1 {
+        if output.ast.captureCount > 1 {
             let captures = output.ast.captures
             for (offset, capture) in captures.enumerated() where captures[..<offset].contains(where: { $0.name == capture.name }) {
                 output.problems.append(Problem(reason: .duplicatePlaceholder(name: capture.name), span: capture.span))

@@ -244,7 +244,7 @@ public struct Router<Route>: Sendable {
     /// `other`'s literals at its place, or the route as a whole when no value does.
     private func readsAsAnotherRoute(_ route: CompiledRoute, other: CompiledRoute) -> RouteMatchError {
         for (offset, spec) in route.ast.segments.enumerated() {
-            guard let index = route.segmentLabels[offset], spec.value.captureName != nil, offset < other.ast.segments.count
+            guard let index = route.segmentLabels[offset], spec.value.isCapture, offset < other.ast.segments.count
             else { continue }
             // A value that spells the other's literal, or a rest capture whose segments the
             // other route (shorter, or more specific there) reads first.
