@@ -31,10 +31,19 @@ struct Harness {
         let low: Double
         let high: Double
         let rounds: Int
+        /// Each round's time of one operation of the first and of the second, in
+        /// nanoseconds, in the order the rounds ran.
+        let times: [(first: Double, second: Double)]
 
         /// The report's line: `- name: 1.52× (1.48–1.60, 21 rounds)`.
         var line: String {
             "- \(name): " + String(format: "%.2f× (%.2f–%.2f, %d rounds)", ratio, low, high, rounds)
+        }
+
+        /// The rounds' times, one line (`Bench --paired --rounds`): `1374/335 1368/337 …`, the
+        /// first operation's time over the second's, in nanoseconds, in the order the rounds ran.
+        var roundsLine: String {
+            "  rounds (ns): " + times.map { String(format: "%.0f/%.0f", $0.first, $0.second) }.joined(separator: " ")
         }
     }
 
@@ -65,14 +74,15 @@ struct Harness {
         _ = loop(countA, a)
         _ = loop(countB, b)
         let rounds = samples * 3
-        var ratios: [Double] = []
+        var times: [(first: Double, second: Double)] = []
         for _ in 0..<rounds {
             let timeA = Double(loop(countA, a)) / Double(countA)
             let timeB = Double(loop(countB, b)) / Double(countB)
-            ratios.append(timeA / max(timeB, 0.01))
+            times.append((timeA, timeB))
         }
-        ratios.sort()
-        return Paired(name: name, ratio: ratios[rounds / 2], low: ratios[0], high: ratios[rounds - 1], rounds: rounds)
+        let ratios = times.map { $0.first / max($0.second, 0.01) }.sorted()
+        return Paired(
+            name: name, ratio: ratios[rounds / 2], low: ratios[0], high: ratios[rounds - 1], rounds: rounds, times: times)
     }
 
     /// An iteration count for which one loop of `body` takes about `target` nanoseconds.

@@ -125,15 +125,45 @@ func runFirstUseIfAsked(_ firstUses: [String: FirstUse]) {
 /// `--repeat OPERATION N`: one operation N times and nothing else, for counting its
 /// instructions under callgrind (`instructions.sh` takes two counts and their difference, so
 /// that building the tables and starting the process cancel out).
+///
+/// Two options ask what else in the process moves an operation's time (the paired samples'
+/// process has built and used every table before it times a pair):
+/// - `--after-all`: every operation runs once before the count, so that each table is built
+///   and each route type learned, as in `Bench --paired`'s process.
+/// - `--alternate OTHER`: the count runs in blocks of 15,000, each followed by 75,000 runs of
+///   operation OTHER, as a paired sample's rounds alternate; the blocks of OPERATION alone are
+///   timed, and their time an operation is printed (in nanoseconds, on standard error).
 func runRepeatIfAsked(_ operations: [String: () -> Int]) {
-    guard let flag = CommandLine.arguments.firstIndex(of: "--repeat"), flag + 2 < CommandLine.arguments.count,
-        let count = Int(CommandLine.arguments[flag + 2]) else { return }
-    guard let operation = operations[CommandLine.arguments[flag + 1]] else {
-        print("operations: \(operations.keys.sorted().joined(separator: ", "))")
-        exit(2)
-    }
+    let arguments = CommandLine.arguments
+    guard let flag = arguments.firstIndex(of: "--repeat"), flag + 2 < arguments.count,
+        let count = Int(arguments[flag + 2]) else { return }
+    guard let operation = operations[arguments[flag + 1]] else { unknownOperation(operations) }
     var checksum = operation()  // the first use (building the table, learning the route) before the count
-    for _ in 0..<count { checksum &+= operation() }
+    if arguments.contains("--after-all") {
+        for name in operations.keys.sorted() { checksum &+= operations[name]?() ?? 0 }
+    }
+    if let option = arguments.firstIndex(of: "--alternate"), option + 1 < arguments.count {
+        guard let other = operations[arguments[option + 1]] else { unknownOperation(operations) }
+        checksum &+= other()
+        var timed: UInt64 = 0
+        var done = 0
+        while done < count {
+            let start = DispatchTime.now().uptimeNanoseconds
+            for _ in 0..<15_000 { checksum &+= operation() }
+            timed += DispatchTime.now().uptimeNanoseconds - start
+            done += 15_000
+            for _ in 0..<75_000 { checksum &+= other() }
+        }
+        FileHandle.standardError.write(Data(String(format: "%.1f ns an operation\n", Double(timed) / Double(done)).utf8))
+    } else {
+        for _ in 0..<count { checksum &+= operation() }
+    }
     print(checksum)
     exit(0)
+}
+
+/// Lists the operations `--repeat` knows and ends the process (status 2).
+private func unknownOperation(_ operations: [String: () -> Int]) -> Never {
+    print("operations: \(operations.keys.sorted().joined(separator: ", "))")
+    exit(2)
 }

@@ -98,11 +98,14 @@ func programOperations() -> [String: () -> Int] {
 if CommandLine.arguments.contains("--repeat") { runRepeatIfAsked(programOperations()) }
 runFirstUseIfAsked(firstUses)
 // `--paired`: only the goals' timed ratios from paired samples (a minute, where a whole run
-// takes several).
+// takes several). With `--rounds`, each ratio's rounds too: the two operations' times in each
+// round, which show a round the machine slowed for one operation and not the other.
 if CommandLine.arguments.contains("--paired") {
     var pairing = Harness(quick: quick)
+    let rounds = CommandLine.arguments.contains("--rounds")
     for pair in pairedRatios(&pairing) {
         print(pair.line)
+        if rounds { print(pair.roundsLine) }
     }
     exit(0)
 }
