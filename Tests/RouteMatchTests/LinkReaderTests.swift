@@ -106,6 +106,36 @@ import Testing
         }
     }
 
+    /// Byte texts are equal exactly when a byte loop says so: every length up to three words,
+    /// at unaligned starts, with one byte changed at each position (by its lowest bit, and by
+    /// its highest), and against a text one byte shorter.
+    @Test(arguments: 0...24)
+    func bytesAreEqualExactlyWhenEveryByteIs(count: Int) {
+        let bytes = (0..<(count + 3)).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 101) }
+        var wrong: [String] = []
+        for start in 0...3 where start + count <= bytes.count {
+            for flip in [UInt8(0x01), 0x80] {
+                for position in -1..<count {
+                    var other = bytes
+                    if position >= 0 { other[start + position] ^= flip }
+                    let equal = bytes.withUnsafeBufferPointer { a in
+                        other.withUnsafeBufferPointer { b in
+                            ByteText.equal(ByteText.part(of: a, start: start, count: count), ByteText.part(of: b, start: start, count: count))
+                        }
+                    }
+                    if equal != (position < 0) { wrong.append("start \(start), flip \(flip) at \(position)") }
+                }
+            }
+            if count > 0 {
+                let shorter = bytes.withUnsafeBufferPointer { a in
+                    ByteText.equal(ByteText.part(of: a, start: start, count: count), ByteText.part(of: a, start: start, count: count - 1))
+                }
+                if shorter { wrong.append("start \(start): equal to its prefix") }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(8))")
+    }
+
     /// Every printable ASCII byte inside a host, read as RFC 3986 says: letters, digits,
     /// unreserved and sub-delimiter characters are the host's; `/`, `?` and `#` end the
     /// authority, `@` ends the userinfo, `:` starts the port (`b` is not one); any other byte
