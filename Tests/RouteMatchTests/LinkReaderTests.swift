@@ -106,9 +106,9 @@ import Testing
         }
     }
 
-    /// Byte texts are equal exactly when a byte loop says so: every length up to three words,
-    /// at unaligned starts, with one byte changed at each position (by its lowest bit, and by
-    /// its highest), and against a text one byte shorter.
+    /// Byte texts are equal exactly when every byte is: every length up to three words, at
+    /// four starts (three of them unaligned), unchanged, with one byte changed at each position
+    /// (by its lowest bit, and by its highest), and against the same text one byte shorter.
     @Test(arguments: 0...24)
     func bytesAreEqualExactlyWhenEveryByteIs(count: Int) {
         let bytes = (0..<(count + 3)).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 101) }

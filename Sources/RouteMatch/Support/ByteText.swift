@@ -18,7 +18,8 @@ enum ByteText {
     static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = a.count
         guard count == b.count else { return false }
-        guard count > 0, let first = a.baseAddress, let second = b.baseAddress else { return true }
+        guard count > 0 else { return true }
+        guard let first = a.baseAddress, let second = b.baseAddress else { return false }
         let x = UnsafeRawPointer(first), y = UnsafeRawPointer(second)
         if count >= 8 {
             var index = 0
