@@ -48,15 +48,15 @@ enum ByteText {
     /// schemes and hosts are compared).
     @inline(__always)
     static func equal(_ bytes: UnsafeBufferPointer<UInt8>, ignoringASCIICaseTo lowercased: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Most links spell them lower-cased already: compared as they stand first, a word at a
+        // time, and folded only when that fails.
+        if equal(bytes, lowercased) { return true }
         guard bytes.count == lowercased.count else { return false }
         var index = 0
         while index < bytes.count {
-            // Most links spell them lower-cased already: a byte equal as it stands is not folded.
-            if bytes[index] != lowercased[index] {
-                var byte = bytes[index]
-                if byte &- UInt8(ascii: "A") < 26 { byte |= 0x20 }
-                if byte != lowercased[index] { return false }
-            }
+            var byte = bytes[index]
+            if byte &- UInt8(ascii: "A") < 26 { byte |= 0x20 }
+            if byte != lowercased[index] { return false }
             index += 1
         }
         return true
