@@ -47,6 +47,11 @@ struct Harness {
         }
     }
 
+    /// Adds `value` (an operation's result, computed outside the harness) to the sink.
+    mutating func keep(_ value: Int) {
+        sink &+= value
+    }
+
     mutating func measure(_ name: String, _ body: () -> Int) -> Result {
         let iterations = calibrated(body, target: target)
         _ = loop(iterations, body)

@@ -99,11 +99,13 @@ if CommandLine.arguments.contains("--repeat") { runRepeatIfAsked(programOperatio
 runFirstUseIfAsked(firstUses)
 // `--paired`: only the goals' timed ratios from paired samples (a minute, where a whole run
 // takes several). With `--rounds`, each ratio's rounds too: the two operations' times in each
-// round, which show a round the machine slowed for one operation and not the other.
+// round, which show a round the machine slowed for one operation and not the other. With
+// `--warm-first`, every paired operation runs once before the first pair is timed (see
+// `pairedRatios`).
 if CommandLine.arguments.contains("--paired") {
     var pairing = Harness(quick: quick)
     let rounds = CommandLine.arguments.contains("--rounds")
-    for pair in pairedRatios(&pairing) {
+    for pair in pairedRatios(&pairing, warmFirst: CommandLine.arguments.contains("--warm-first")) {
         print(pair.line)
         if rounds { print(pair.roundsLine) }
     }
@@ -402,7 +404,13 @@ benchStructOrigins(size: 1000)
 
 /// The goals' timed ratios, each from samples of its two operations taken in turn (the
 /// operations `instructions.sh` counts, so that the two ratios can be set side by side).
-func pairedRatios(_ harness: inout Harness) -> [Harness.Paired] {
+///
+/// - Parameter warmFirst: Whether every paired operation runs once (its table built, its
+///   route learned, its types made) before the first pair is timed, rather than each pair's
+///   first uses coming after the samples of the pairs before it: the same objects then land
+///   elsewhere in the heap. The operations that read much data on every call (the 100-case
+///   enum's decode reads the types of its 100 cases each time) move with that layout.
+func pairedRatios(_ harness: inout Harness, warmFirst: Bool = false) -> [Harness.Paired] {
     let operations = programOperations()
     let pairs = [
         ("closure-hit", "urlcomponents-closure-link", "closure-route hit ÷ URLComponents(string:) alone, same link (goal ≤ 1.5×)"),
@@ -416,6 +424,9 @@ func pairedRatios(_ harness: inout Harness) -> [Harness.Paired] {
         ("codable-floor-section", "enum-hit-section", "the 10-route enum's Codable floor on that link (one synthesized init(from:)) ÷ its hit"),
         ("codable-floor-nested", "enum-hit-section", "the nested link's Codable floor (two synthesized init(from:)) ÷ the 10-route hit: for any decoder, the nested ratio is at least 1 + this less the line above"),
     ]
+    if warmFirst {
+        for (a, b, _) in pairs { harness.keep((operations[a]?() ?? 0) &+ (operations[b]?() ?? 0)) }
+    }
     return pairs.compactMap { a, b, name in
         guard let first = operations[a], let second = operations[b] else { return nil }
         let paired = harness.paired(name, first, second)
