@@ -14,18 +14,35 @@ enum SpareRoute: Routable, Equatable {
     }
 }
 
-/// The buffer an ended link leaves its thread for the next link's query items
-/// (``SpareQueryItems``), and the query keys a table gives a link (``KnownTexts``).
+/// The object a thread reads its links into (`LinkView.Shared`: its own when no view of the
+/// last link is left, else a new one), the buffer of query items a link's components keep for
+/// the next link (``LinkComponents/reset(for:)``), and the query keys a table gives a link
+/// (``KnownTexts``).
 ///
 /// Each test body runs on one thread from start to end (no suspension point), so the thread's
-/// spare is the test's own while it runs.
+/// object is the test's own while it runs.
 @Suite struct ThreadSpareTests {
-    @Test func aHitLeavesItsQueryBufferAndTheNextLinkReadsIntoItEmptied() {
+    @Test func componentsResetForTheNextLinkKeepTheirQueryBufferEmptied() throws {
+        var link = try LinkReader.components(of: "spare://h/page/a?n=1&tag=x#top", limits: MatchLimits())
+        let capacity = link.queryItems.capacity
+        #expect(link.queryItems.count == 2)
+        link.reset(for: "spare://h/item/7")
+        #expect(link.queryItems.isEmpty)
+        #expect(link.queryItems.capacity == capacity)
+        #expect(link.text == "spare://h/item/7")
+        #expect(link.schemeText.isEmpty && link.hostText.isEmpty && link.segments.isEmpty)
+        #expect(link.schemeRange == nil && link.queryRange == nil && link.fragmentRange == nil && !link.hasBadEscape)
+        // Read into the components reset, the next link is read as in components of its own.
+        try LinkReader.read("spare://h/page/b?n=3", limits: MatchLimits(), known: .none, into: &link)
+        let fresh = try LinkReader.components(of: "spare://h/page/b?n=3", limits: MatchLimits())
+        #expect(link.queryItems.map(\.key) == fresh.queryItems.map(\.key))
+        #expect(link.queryItems.map(\.value) == fresh.queryItems.map(\.value))
+        #expect(link.segments.map(\.range) == fresh.segments.map(\.range))
+        #expect(link.hostText == fresh.hostText && link.pathRange == fresh.pathRange && link.queryRange == fresh.queryRange)
+    }
+
+    @Test func eachLinkReadIntoTheThreadsObjectIsItsOwn() {
         #expect(SpareRoute.match("spare://h/page/a?n=1&tag=x") == .success(.page(slug: "a", n: 1, tag: "x")))
-        let spare = SpareQueryItems.take()
-        #expect(spare.isEmpty)
-        #expect(spare.capacity >= 2)
-        SpareQueryItems.keep(spare)
         // The next link's items are its own: one item, the other read as absent.
         #expect(SpareRoute.match("spare://h/page/b?n=3") == .success(.page(slug: "b", n: 3, tag: nil)))
         #expect(SpareRoute.match("spare://h/page/c?tag=y&n=4") == .success(.page(slug: "c", n: 4, tag: "y")))
@@ -45,10 +62,34 @@ enum SpareRoute: Routable, Equatable {
         #expect(kept.description == text)
     }
 
-    @Test func aBufferOfManyItemsIsNotKept() {
+    @Test func aBufferOfManyItemsIsNotKept() throws {
         let many = (0..<40).map { "k\($0)=v" }.joined(separator: "&")
-        _ = SpareRoute.match("spare://h/item/1?\(many)")
-        #expect(SpareQueryItems.take().capacity <= SpareQueryItems.keptCapacity)
+        var link = try LinkReader.components(of: "spare://h/item/1?\(many)", limits: MatchLimits())
+        #expect(link.queryItems.capacity > LinkComponents.keptQueryCapacity)
+        link.reset(for: "spare://h/item/2")
+        #expect(link.queryItems.capacity == 0)
+        // And the thread's object, which read it, reads the next links as it would have.
+        #expect(SpareRoute.match("spare://h/item/1?\(many)") == .success(.item(id: 1)))
+        #expect(SpareRoute.match("spare://h/page/z?n=5") == .success(.page(slug: "z", n: 5, tag: nil)))
+    }
+
+    /// A route built while the link that reached it is still read (a closure route that
+    /// matches another link in its build closure): the inner link is read into an object of
+    /// its own, and the outer route's values and later reads are untouched.
+    @Test func aLinkMatchedWhileAnotherIsReadIsReadApart() throws {
+        enum Outer: Equatable { case pair(Int, SpareRoute?, tag: String?) }
+        let router = Router<Outer>(scheme: "spare", host: "outer") { routes in
+            routes.add("pair/${id}?inner=${inner}&tag=${tag}") { captures in
+                // (`try?`: the closure is first run with sample values, which name no route.)
+                let inner = try? SpareRoute(link: try captures.value("inner", as: String.self))
+                return .pair(try captures.value("id", as: Int.self), inner, tag: try captures.value("tag", as: String?.self))
+            }
+        }
+        let inner = "spare://h/page/q?n=9&tag=in"
+        let outer = "spare://outer/pair/4?inner=\(inner.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&tag=out"
+        #expect(router.match(outer) == .success(.pair(4, .page(slug: "q", n: 9, tag: "in"), tag: "out")))
+        // Again: the thread's object, free once more, reads both in turn.
+        #expect(router.match(outer) == .success(.pair(4, .page(slug: "q", n: 9, tag: "in"), tag: "out")))
     }
 
     @Test func threadsThatEndReleaseTheirSpare() {

@@ -4,7 +4,7 @@
 // own atomics (`Synchronization.Atomic`) need macOS 15 and iOS 18; RouteMatch supports macOS
 // 10.15 and iOS 13, so the two operations are C11 atomics, inlined into their Swift callers.
 // And two thread-local words: the state of the decode running on the thread (`CurrentDecoder`),
-// and the thread's spare buffer for a link's query items (`SpareQueryItems`): C11
+// and the thread's spare object, which its links are read into (`LinkView.Shared`): C11
 // `_Thread_local`s, read and written in place, where Swift has no thread-local storage but
 // `pthread_getspecific`, a call each time.
 
@@ -44,9 +44,9 @@ static inline void routematch_current_decoder_set(void *_Nullable value) {
     routematch_current_decoder = value;
 }
 
-/// A thread's spare: one object of the thread's own, which keeps the buffer of the last link
-/// that ended on the thread for the next link to be read into (`SpareQueryItems`). Held in a
-/// box of the thread's own, which a thread-exit destructor frees, releasing the object.
+/// A thread's spare: one object of the thread's own, which the thread's links are read into
+/// when no view of the last one is left (`LinkView.Shared`). Held in a box of the thread's own,
+/// which a thread-exit destructor frees, releasing the object.
 typedef struct routematch_spare_box {
     void *_Nullable object;
 } routematch_spare_box;

@@ -32,12 +32,14 @@ enum LinkReader {
     static func components(
         of text: String, limits: MatchLimits, known: KnownTexts = .none
     ) throws(Unreadable) -> LinkComponents {
-        // The text is stored contiguous, so that the segments are read from its bytes in place
-        // later: a native string is read where it stands (kept with one retain), a bridged one
-        // is copied once, here. The components are read into one place and returned from it
-        // (434 bytes: each copy of them is a `memcpy`).
         var link = LinkComponents(text: text, pathRange: 0..<0)
-        // The closures do not carry a typed error out: it is kept, and thrown after.
+        try read(text, limits: limits, known: known, into: &link)
+        return link
+    }
+
+    static func read(
+        _ text: String, limits: MatchLimits, known: KnownTexts, into link: inout LinkComponents
+    ) throws(Unreadable) {
         var unreadable: Unreadable?
         let readInPlace = text.utf8.withContiguousStorageIfAvailable { bytes in
             unreadable = LinkReader.unreadable(reading: bytes, limits: limits, known: known, into: &link)
@@ -46,11 +48,10 @@ enum LinkReader {
         if !readInPlace {
             var copy = text
             copy.makeContiguousUTF8()
-            link = LinkComponents(text: copy, pathRange: 0..<0)
+            link.reset(for: copy)
             unreadable = copy.withUTF8 { bytes in LinkReader.unreadable(reading: bytes, limits: limits, known: known, into: &link) }
         }
         if let unreadable { throw unreadable }
-        return link
     }
 
     /// Reads `bytes` into `link`; returns what makes the link unreadable, if anything (the
@@ -120,8 +121,6 @@ enum LinkReader {
             position = firstIndex(
                 in: bytes, from: start, word: { bytesEqual($0, UInt8(ascii: "#")) }, byte: { $0 == UInt8(ascii: "#") })
             link.queryRange = start..<position
-            // Into the buffer the thread's last ended link left, when it has one.
-            link.queryItems = SpareQueryItems.take()
             link.queryItems.reserveCapacity(8)
             if let problem = readQuery(bytes, start..<position, limits: limits, hasEscapes: hasEscapes, known: known, into: &link) {
                 throw Unreadable(problem: problem)

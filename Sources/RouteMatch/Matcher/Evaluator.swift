@@ -294,8 +294,7 @@ struct Evaluator {
     // MARK: Query
 
     private mutating func evaluateQuery(_ route: CompiledRoute, _ labels: [LabelInfo], _ view: LinkView) {
-        let link = view.link
-        WorkMeter.add(link.queryItems.count * max(1, route.ast.queryItems.count))
+        WorkMeter.add(view.link.queryItems.count * max(1, route.ast.queryItems.count))
         // The pattern's items and the link's are read in place, by index: binding an item to
         // a name would copy it (a retain and a release of each of its texts).
         let specs = route.ast.queryItems
@@ -303,7 +302,7 @@ struct Evaluator {
             let label = route.queryLabels[offset]
             if let label, labels[label].isList {
                 var texts: [String] = []
-                for item in link.queryItems where item.key == specs[offset].key {
+                for item in view.link.queryItems where item.key == specs[offset].key {
                     if let bad = item.badEscape {
                         report(.malformedPercentEncoding(found: view.escapeText(bad), label: specs[offset].value.captureName), bad)
                         if stopped { return }
@@ -321,7 +320,7 @@ struct Evaluator {
             var firstIndex: Int?
             var secondIndex: Int?
             var count = 0
-            for index in link.queryItems.indices where link.queryItems[index].key == specs[offset].key {
+            for index in view.link.queryItems.indices where view.link.queryItems[index].key == specs[offset].key {
                 count += 1
                 if firstIndex == nil { firstIndex = index } else if secondIndex == nil { secondIndex = index }
             }
@@ -335,19 +334,19 @@ struct Evaluator {
                 continue
             }
             if let secondIndex {
-                report(.duplicateQueryItem(key: specs[offset].key, count: count), link.queryItems[secondIndex].range)
+                report(.duplicateQueryItem(key: specs[offset].key, count: count), view.link.queryItems[secondIndex].range)
                 if stopped { return }
                 continue
             }
-            let span = link.queryItems[firstIndex].valueRange ?? link.queryItems[firstIndex].range
-            if let bad = link.queryItems[firstIndex].badEscape {
+            let span = view.link.queryItems[firstIndex].valueRange ?? view.link.queryItems[firstIndex].range
+            if let bad = view.link.queryItems[firstIndex].badEscape {
                 let name = specs[offset].value.captureName
                 report(.malformedPercentEncoding(found: view.escapeText(bad), label: name), bad)
                 if name != nil { progress.query += 1 }
                 if stopped { return }
                 continue
             }
-            let found = link.queryItems[firstIndex].value
+            let found = view.link.queryItems[firstIndex].value
             switch specs[offset].value {
             case .literal(let literal):
                 if found == literal {
@@ -371,8 +370,8 @@ struct Evaluator {
                     progress.query += 1
                     if let label {
                         values[label] = .one(inner)
-                        check(labels, label, inner, span: link.queryItems[firstIndex].valueRange.map {
-                            Affixes.capturedRange(in: link.text, $0, prefixCount: prefix.utf8.count, suffixCount: suffix.utf8.count)
+                        check(labels, label, inner, span: view.link.queryItems[firstIndex].valueRange.map {
+                            Affixes.capturedRange(in: view.link.text, $0, prefixCount: prefix.utf8.count, suffixCount: suffix.utf8.count)
                         } ?? span)
                     }
                 } else {
@@ -382,8 +381,8 @@ struct Evaluator {
             if stopped { return }
         }
         // A bad escape in an item no pattern item read is still an error, never dropped.
-        if link.hasBadEscape {
-            for item in link.queryItems {
+        if view.link.hasBadEscape {
+            for item in view.link.queryItems {
                 guard let bad = item.badEscape, item.key.isEmpty || !route.uses(queryKey: item.key),
                     !view.sharedKeys.contains(item.key)
                 else { continue }
@@ -393,7 +392,7 @@ struct Evaluator {
         }
         // A mounted table reads the query too, and judges it.
         if strictQuery && !labels.contains(where: { $0.mount != nil }) {
-            for item in link.queryItems
+            for item in view.link.queryItems
             where item.badEscape == nil && !route.uses(queryKey: item.key) && !view.sharedKeys.contains(item.key) {
                 report(.unexpectedQueryItem(key: item.key), item.range)
                 if stopped { return }

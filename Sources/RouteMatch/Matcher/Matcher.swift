@@ -15,8 +15,7 @@ extension RouteTable {
     func view(of text: String) throws(RouteMatchError) -> LinkView {
         if let error = definitionError() { throw error }
         do throws(LinkReader.Unreadable) {
-            return LinkView(
-                try LinkReader.components(of: text, limits: options.limits, known: knownTexts), defaults: defaults)
+            return try LinkView(reading: text, limits: options.limits, known: knownTexts, defaults: defaults)
         } catch {
             throw error.error(input: text)
         }
