@@ -143,7 +143,7 @@ struct LinkComponents: Sendable {
 
     /// Calls `body` with `text`'s UTF-8, in place when it is contiguous (a copy otherwise).
     @inline(__always)
-    static func withUTF8<R>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    private static func withUTF8<R>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = text
         return copy.withUTF8(body)

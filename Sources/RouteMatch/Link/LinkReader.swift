@@ -37,9 +37,17 @@ enum LinkReader {
         return link
     }
 
+    /// Reads `text` into `link`, which holds `text` and nothing read yet (made for it, or
+    /// emptied by ``LinkComponents/reset(for:)``), or throws why it is unreadable (`link` is
+    /// then partial, for no one to use). The components are read where they stand, never
+    /// copied out of an optional or a closure's result (434 bytes: each copy is a `memcpy`).
     static func read(
         _ text: String, limits: MatchLimits, known: KnownTexts, into link: inout LinkComponents
     ) throws(Unreadable) {
+        // The text is stored contiguous, so that the segments are read from its bytes in place
+        // later: a native string is read where it stands (kept with one retain), a bridged one
+        // is copied once, here. The closures do not carry a typed error out: it is kept, and
+        // thrown after.
         var unreadable: Unreadable?
         let readInPlace = text.utf8.withContiguousStorageIfAvailable { bytes in
             unreadable = LinkReader.unreadable(reading: bytes, limits: limits, known: known, into: &link)

@@ -10,15 +10,18 @@ struct LinkView: Sendable {
     /// Each thread keeps one of these for good (``forReading()``) and reads the links it matches
     /// into it, in place, whenever no view of the link before is left: a hit then allocates
     /// nothing for its link and copies its 434 bytes of components neither out of the reader
-    /// nor into an object (`./instructions.sh`: the closure hit 5,214 → 4,942 instructions, the
-    /// enum hit 12,094 → 11,629). A view that outlives its match (one an error keeps) keeps its
+    /// nor into an object (`./instructions.sh`: the closure hit 5,214 → 4,910 instructions, the
+    /// enum hit 12,094 → 11,598). A view that outlives its match (one an error keeps) keeps its
     /// object, and the thread's next link is read into a new one. Until the thread's next link
     /// is read, its object holds the link that ended, as the link's text is held by whoever
     /// passed it; nothing reads it (and a thread's exit releases the object).
     ///
     /// Written only by ``read(_:limits:known:defaults:)``, while the object is its thread's
-    /// alone: every view sees its link unchanged. (Hence `@unchecked Sendable`: a view sent to
-    /// another thread holds the object, which is then never written again.)
+    /// alone: every view sees its link unchanged. (Hence `@unchecked Sendable`: while a view
+    /// sent to another thread holds the object, its thread does not write it; once the view is
+    /// released there, the release is ordered before the uniqueness check that lets the thread
+    /// write it again, as for an array's storage. A new object made while the thread's own is
+    /// held costs three allocations: the object and its two pointers.)
     private final class Shared: @unchecked Sendable {
         /// The host a table reads the link under, and where its path starts.
         struct Resolved {
