@@ -41,6 +41,20 @@ enum SpareRoute: Routable, Equatable {
         #expect(link.hostText == fresh.hostText && link.pathRange == fresh.pathRange && link.queryRange == fresh.queryRange)
     }
 
+    /// Every stored property of components reset is what components made for the text hold
+    /// (compared through `Mirror`, so that a property added later and left out of the reset
+    /// fails here), from a link that fills every one of them.
+    @Test func componentsResetAreFreshComponentsInEveryProperty() throws {
+        var link = try LinkReader.components(
+            of: "HTTPS://u:p@Example.com:8443/a%20b/c?x=%2F&y=%ZZ#frag", limits: MatchLimits())
+        #expect(!link.decodedTexts.isEmpty && link.hasBadEscape && !link.portText.isEmpty)
+        func properties(_ components: LinkComponents) -> [String] {
+            Mirror(reflecting: components).children.map { "\($0.label ?? "?"): \(String(describing: $0.value))" }
+        }
+        link.reset(for: "spare://h/item/7")
+        #expect(properties(link) == properties(LinkComponents(text: "spare://h/item/7", pathRange: 0..<0)))
+    }
+
     @Test func eachLinkReadIntoTheThreadsObjectIsItsOwn() {
         #expect(SpareRoute.match("spare://h/page/a?n=1&tag=x") == .success(.page(slug: "a", n: 1, tag: "x")))
         // The next link's items are its own: one item, the other read as absent.

@@ -96,7 +96,9 @@ struct LinkComponents: Sendable {
     /// query items (emptied) when it holds at most ``keptQueryCapacity``: a link with a query
     /// read into the components of the link before it allocates nothing for its items (an
     /// allocation and its release cost about 300 instructions of a hit). Field by field: a
-    /// new value assigned whole would be made and copied.
+    /// new value assigned whole would be made and copied. (Every stored property must be
+    /// emptied here: `componentsResetAreFreshComponentsInEveryProperty` compares them all
+    /// with components made for the text.)
     mutating func reset(for text: String) {
         var items: [QueryItem] = []
         swap(&items, &queryItems)
