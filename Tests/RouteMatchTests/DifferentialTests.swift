@@ -105,7 +105,7 @@ import Testing
             scheme: link.scheme, host: link.host.map(unbracketed),
             port: link.port.flatMap { Int($0) } ?? (link.hostRange != nil ? defaultPort : nil),
             segments: link.segments.map { link.text(of: $0) },
-            query: link.queryItems.map { "\($0.key)=\($0.value)" },
+            query: link.queryItems.map { "\(link.key(of: $0))=\(link.value(of: $0))" },
             fragment: LinkReader.decodedFragment(of: link).text)
     }
 

@@ -16,8 +16,8 @@ enum SpareRoute: Routable, Equatable {
 
 /// The object a thread reads its links into (`LinkView.Shared`: its own when no view of the
 /// last link is left, else a new one), the buffer of query items a link's components keep for
-/// the next link (``LinkComponents/reset(for:)``), and the query keys a table gives a link
-/// (``KnownTexts``).
+/// the next link (``LinkComponents/reset(for:)``), the schemes and hosts a table gives a link
+/// (``KnownTexts``), and the query items' texts, made only when read.
 ///
 /// Each test body runs on one thread from start to end (no suspension point), so the thread's
 /// object is the test's own while it runs.
@@ -32,11 +32,12 @@ enum SpareRoute: Routable, Equatable {
         #expect(link.text == "spare://h/item/7")
         #expect(link.schemeText.isEmpty && link.hostText.isEmpty && link.segments.isEmpty)
         #expect(link.schemeRange == nil && link.queryRange == nil && link.fragmentRange == nil && !link.hasBadEscape)
-        // Read into the components reset, the next link is read as in components of its own.
+        // Read into the components reset for it, the next link is read as in components of its own.
+        link.reset(for: "spare://h/page/b?n=3")
         try LinkReader.read("spare://h/page/b?n=3", limits: MatchLimits(), known: .none, into: &link)
         let fresh = try LinkReader.components(of: "spare://h/page/b?n=3", limits: MatchLimits())
-        #expect(link.queryItems.map(\.key) == fresh.queryItems.map(\.key))
-        #expect(link.queryItems.map(\.value) == fresh.queryItems.map(\.value))
+        #expect(link.queryItems.map(link.key(of:)) == fresh.queryItems.map(fresh.key(of:)))
+        #expect(link.queryItems.map(link.value(of:)) == fresh.queryItems.map(fresh.value(of:)))
         #expect(link.segments.map(\.range) == fresh.segments.map(\.range))
         #expect(link.hostText == fresh.hostText && link.pathRange == fresh.pathRange && link.queryRange == fresh.queryRange)
     }
@@ -128,21 +129,31 @@ enum SpareRoute: Routable, Equatable {
         }
     }
 
-    @Test(arguments: [
-        ("page", "page" as String?), ("n", "n"), ("Page", nil), ("pag", nil), ("tagg", nil),
-    ])
-    func aTableGivesTheQueryKeysItsPatternsNameExactly(spelled: String, expected: String?) {
-        let known = KnownTexts(["myapp", "app"], keys: ["page", "n", "tag"])
+    @Test(arguments: [("MyApp", "myapp" as String?), ("APP", "app"), ("myap", nil), ("page", nil)])
+    func aTableGivesTheSchemesAndHostsItNamesInAnyCase(spelled: String, expected: String?) {
+        let known = KnownTexts(["myapp", "app"])
         var copy = spelled
-        let key = copy.withUTF8 { known.key(spelledBy: $0, 0..<$0.count) }
-        #expect(key == expected)
+        #expect(copy.withUTF8 { known.text(spelledBy: $0, 0..<$0.count) } == expected)
     }
 
-    @Test func schemesAndHostsAreNotQueryKeys() {
-        let known = KnownTexts(["myapp", "app"], keys: ["page"])
-        var scheme = "MyApp", page = "page"
-        #expect(scheme.withUTF8 { known.text(spelledBy: $0, 0..<$0.count) } == "myapp")
-        #expect(scheme.withUTF8 { known.key(spelledBy: $0, 0..<$0.count) } == nil)
-        #expect(page.withUTF8 { known.text(spelledBy: $0, 0..<$0.count) } == nil)
+    /// A link without escapes makes no text for its query items when read: each key and value
+    /// is the link's bytes, compared in place (exactly: a key's case counts) and made only when
+    /// a route reads it. A link with escapes keeps each item's texts, decoded once.
+    @Test func queryItemsWithoutEscapesMakeNoTextUntilRead() throws {
+        let plain = try LinkReader.components(of: "spare://h/page/a?n=1&Tag=x&flag&=v", limits: MatchLimits())
+        #expect(plain.decodedTexts.isEmpty)
+        #expect(plain.queryItems.allSatisfy { $0.decodedKey == -1 && $0.decodedValue == -1 })
+        #expect(plain.queryItems.map(plain.key(of:)) == ["n", "Tag", "flag", ""])
+        #expect(plain.queryItems.map(plain.value(of:)) == ["1", "x", "", "v"])
+        #expect(plain.queryItems.map { plain.item($0, hasKey: "Tag") } == [false, true, false, false])
+        #expect(plain.queryItems.map { plain.item($0, hasKey: "tag") } == [false, false, false, false])
+        #expect(plain.queryItems(named: "n").map(plain.value(of:)) == ["1"])
+
+        let escaped = try LinkReader.components(of: "spare://h/page/a%20b?n=%31&t%61g=%zz&flag", limits: MatchLimits())
+        #expect(escaped.decodedTexts == ["a b", "n", "1", "tag", "flag"])
+        #expect(escaped.queryItems.map(escaped.key(of:)) == ["n", "tag", "flag"])
+        #expect(escaped.queryItems.map(escaped.value(of:)) == ["1", "%zz", ""])
+        #expect(escaped.queryItems.map { escaped.item($0, hasKey: "tag") } == [false, true, false])
+        #expect(escaped.queryItems.map(\.badEscape) == [nil, 33..<36, nil])
     }
 }

@@ -54,6 +54,13 @@ let deepLink = "myapp://app/user/42/posts?page=2&premium=true"
 /// struct, closure and first-use rows read, and what `URLComponents` is timed on beside them.
 func lastSectionLink(_ size: Int) -> String { "myapp://app/section\(size - 1)/item/42" }
 
+/// The same link with the tracking items a link from a mail or an ad carries, none of which a
+/// route reads (two of their values longer than a small string's 15 bytes).
+func trackedSectionLink(_ size: Int) -> String {
+    lastSectionLink(size)
+        + "?utm_source=newsletter&utm_medium=email&utm_campaign=spring-sale-2026&fbclid=IwAR2xQkT0Xy9Zq8mLpO7nRcVb3sWd4eFgHiJ"
+}
+
 /// The first uses both programs measure: the enums of 10, 100 and 1,000 routes, and the ten
 /// mounted feature enums of 100; and the same links' cases decoded at the Codable floor
 /// (`CodableFloor…`: the first call of the enums' synthesized `init(from:)`, without RouteMatch).
@@ -84,6 +91,8 @@ func enumOperations() -> [String: () -> Int] {
         // (two decodes), and the same link shape in the 10-route enum (one decode).
         "nested-hit-1000": { consume(NestedRoutes1000.match("myapp://app/feature9/item99/42")) },
         "enum-hit-section": { consume(Routes10.match("myapp://app/section6/item/42")) },
+        // A case with an optional query value (`article(slug: String, ref: String?)`), present.
+        "enum-hit-optional": { consume(Routes10.match("myapp://app/article/swift?ref=mail")) },
         // The two links' cases decoded at the Codable floor (``FloorDecoder``): what Swift's
         // synthesized code costs a nested hit (two enums) and a one-level hit. Their
         // difference, over the one-level hit, bounds the pair's ratio from below for any decoder.

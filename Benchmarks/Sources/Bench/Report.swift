@@ -98,6 +98,9 @@ enum Report {
         lines.append("- closure-route hit (RouteMatch's own parts: reading, dispatch, binding, converting) ÷ URLComponents(string:) alone on the same link: "
             + ratio(time("RouteMatch closure routes: typed hit, last route", 10), sameLink) + " (goal ≤ 1.5×); ÷ URLComponents on the deep link: "
             + ratio(time("RouteMatch closure routes: typed hit, last route", 10), urlComponents))
+        lines.append("- the same hit on the link with four tracking items no route reads ÷ URLComponents(string:) alone on that link: "
+            + ratio(time("RouteMatch closure routes: typed hit, last route, four tracking items no route reads", 10),
+                    time("Foundation: URLComponents(string:) alone, closure-route link with tracking items", nil)))
         lines.append("- read, dispatched and bound, not converted (closure route reading its capture as text) ÷ URLComponents(string:) alone on the same link: "
             + ratio(time("RouteMatch closure routes: read, dispatched, bound (no conversion)", 10), sameLink) + "; ÷ on the deep link: "
             + ratio(time("RouteMatch closure routes: read, dispatched, bound (no conversion)", 10), urlComponents))

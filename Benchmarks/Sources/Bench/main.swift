@@ -45,6 +45,7 @@ func programOperations() -> [String: () -> Int] {
     let floor100 = floorDecoder(Routes100.CodingKeys.userPosts)
     let floorSection = floorDecoder(Routes10.CodingKeys.section6)
     let closureLink = lastSectionLink(10)
+    let trackedLink = trackedSectionLink(10)
     let closures = Router<ClosureScreen>(scheme: "myapp", host: "app") { routes in
         for index in 0..<10 {
             routes.add("section\(index)/item/${id}") { try .item(section: index, id: $0.value("id", as: Int.self)) }
@@ -66,6 +67,9 @@ func programOperations() -> [String: () -> Int] {
     }
     return enumOperations().merging([
         "closure-hit": { consume(closures.match(closureLink)) },
+        // The same link with four tracking items no route reads (``trackedSectionLink(_:)``).
+        "closure-hit-tracked": { consume(closures.match(trackedLink)) },
+        "urlcomponents-tracked-link": { consume(URLComponents(string: trackedLink)) },
         "nested-closure-hit-1000": { consume(mountingClosures.match("myapp://app/feature9/item99/42")) },
         "enum-miss": {
             if case .failure(let error) = Routes10.match("myapp://app/user/4x2/posts?page=2&premium=true") {
@@ -315,6 +319,10 @@ enum Screen { case item(section: Int, id: Int) }
         }
         let link = lastSectionLink(size)  // made before the loop, as every row's link is
         record("RouteMatch closure routes: typed hit, last route", size) { consume(closures.match(link)) }
+        let tracked = trackedSectionLink(size)
+        record("RouteMatch closure routes: typed hit, last route, four tracking items no route reads", size) {
+            consume(closures.match(tracked))
+        }
         // Stops just before a value is built from converted text: the capture is read as the
         // text it binds, and the value holds no conversion.
         let bound = Router<Substring>(scheme: "myapp", host: "app") { routes in
@@ -363,6 +371,10 @@ record("Foundation: URLComponents(string:) alone, deep link", nil) { consume(URL
 // The 10-route closure rows' own link (shorter, no query): their ratios are taken against it.
 let closureLink = lastSectionLink(10)
 record("Foundation: URLComponents(string:) alone, closure-route link", nil) { consume(URLComponents(string: closureLink)) }
+let trackedLink = trackedSectionLink(10)
+record("Foundation: URLComponents(string:) alone, closure-route link with tracking items", nil) {
+    consume(URLComponents(string: trackedLink))
+}
 record("byte-scan floor (no decoding, no allocation), deep link", nil) { byteScan(deepLink) }
 /// The floor of the enum deep-link hit: its case's synthesized `init(from:)` alone.
 @MainActor func benchCodableFloor<Route: Decodable, Key: CodingKey>(_ type: Route.Type, key: Key, size: Int) {

@@ -34,15 +34,25 @@ struct LinkComponents: Sendable {
         var badEscape: Range<Int>? { escapeStart < 0 ? nil : escapeStart..<escapeEnd }
     }
 
-    /// One query item: `key=value`, or a bare `key` (whose value reads as `""`).
+    /// One query item: `key=value`, or a bare `key` (whose value reads as `""`). Its texts are
+    /// made only when asked for (``LinkComponents/key(of:)``, ``LinkComponents/value(of:)``), as
+    /// a segment's are: a link without escapes makes no text for an item no route reads, and
+    /// its keys are compared as the link's own bytes. An item of a link with escapes keeps the
+    /// texts it decodes to, decoded once, in ``LinkComponents/decodedTexts``.
     struct QueryItem: Sendable {
         let range: Range<Int>
         let keyRange: Range<Int>
         let valueRange: Range<Int>?
-        /// The decoded key; `""` (which no pattern key is) when the key holds a bad escape.
-        let key: String
-        /// The decoded value; the raw text when the value holds a bad escape.
-        let value: String
+        /// The decoded key's tag, which a pattern's key is compared with first.
+        let keyTag: ByteTag
+        /// The position of the decoded key in ``LinkComponents/decodedTexts`` (`""`, which no
+        /// pattern key is, when the key holds a bad escape), or `-1` when the key's text is
+        /// the link's bytes at ``keyRange``.
+        let decodedKey: Int
+        /// The position of the decoded value in ``LinkComponents/decodedTexts``, or `-1` when
+        /// the value's text is the link's bytes at ``valueRange`` (`""` without one), as it is
+        /// for a value that holds a bad escape.
+        let decodedValue: Int
         /// The escape in the key or value that does not decode, when there is one.
         var badEscape: Range<Int>? = nil
     }
@@ -79,7 +89,9 @@ struct LinkComponents: Sendable {
     /// The range of the whole path (without `?query` and `#fragment`).
     var pathRange: Range<Int>
     var segments = LinkSegments()
-    /// The decoded texts of the path segments that hold escapes, by ``Segment/decoded``.
+    /// The decoded texts of the path segments that hold escapes, by ``Segment/decoded``, and
+    /// of the query items of a link with escapes, by ``QueryItem/decodedKey`` and
+    /// ``QueryItem/decodedValue``.
     var decodedTexts: [String] = []
     var queryRange: Range<Int>?
     var queryItems: [QueryItem] = []
@@ -169,9 +181,40 @@ struct LinkComponents: Sendable {
         withText(of: segment) { ByteText.equals(literal, $0) }
     }
 
-    /// The query items whose decoded key is `key`, in link order, without copying them.
+    /// The decoded key of `item`, made now; `""` when it holds an escape that does not decode.
+    func key(of item: QueryItem) -> String {
+        if item.decodedKey >= 0 { return decodedTexts[item.decodedKey] }
+        return withBytes { LinkReader.slice($0, item.keyRange) }
+    }
+
+    /// The decoded value of `item`, made now: `""` for a bare key, the raw text when it holds
+    /// an escape that does not decode.
+    func value(of item: QueryItem) -> String {
+        if item.decodedValue >= 0 { return decodedTexts[item.decodedValue] }
+        guard let range = item.valueRange else { return "" }
+        return withBytes { LinkReader.slice($0, range) }
+    }
+
+    /// Whether the decoded key of `item` is `key`, whose tag is `tag`: compared by their tags,
+    /// and then, for a key longer than a tag, in place.
     @inline(__always)
+    func item(_ item: QueryItem, hasKey key: String, tag: ByteTag) -> Bool {
+        guard item.keyTag == tag else { return false }
+        if tag.isWhole { return true }
+        if item.decodedKey >= 0 { return decodedTexts[item.decodedKey] == key }
+        return withBytes {
+            ByteText.equals(key, ByteText.part(of: $0, start: item.keyRange.lowerBound, count: item.keyRange.count))
+        }
+    }
+
+    /// Whether the decoded key of `item` is `key`.
+    func item(_ item: QueryItem, hasKey key: String) -> Bool {
+        self.item(item, hasKey: key, tag: ByteTag(key))
+    }
+
+    /// The query items whose decoded key is `key`, in link order, without copying them.
     func queryItems(named key: String) -> LazyFilterSequence<[QueryItem]> {
-        queryItems.lazy.filter { $0.key == key }
+        let tag = ByteTag(key)
+        return queryItems.lazy.filter { item($0, hasKey: key, tag: tag) }
     }
 }

@@ -27,8 +27,8 @@ enum LinkReader {
     /// Reads `text`, or throws why it is unreadable. The components are read into the one
     /// variable they are returned from (never copied out of an optional or a closure's result).
     ///
-    /// - Parameter known: Schemes, hosts and query keys the link's own are given as, when it
-    ///   spells one (the table's), instead of texts made for it.
+    /// - Parameter known: Schemes and hosts the link's own are given as, when it spells one
+    ///   (the table's), instead of texts made for it.
     static func components(
         of text: String, limits: MatchLimits, known: KnownTexts = .none
     ) throws(Unreadable) -> LinkComponents {
@@ -130,7 +130,7 @@ enum LinkReader {
                 in: bytes, from: start, word: { bytesEqual($0, UInt8(ascii: "#")) }, byte: { $0 == UInt8(ascii: "#") })
             link.queryRange = start..<position
             link.queryItems.reserveCapacity(8)
-            if let problem = readQuery(bytes, start..<position, limits: limits, hasEscapes: hasEscapes, known: known, into: &link) {
+            if let problem = readQuery(bytes, start..<position, limits: limits, hasEscapes: hasEscapes, into: &link) {
                 throw Unreadable(problem: problem)
             }
         }
@@ -212,8 +212,8 @@ enum LinkReader {
     /// marks the high bit of each byte of a word it accepts (of the lowest at least: a mark
     /// above the lowest may be a borrow's), so a word without a mark is skipped whole and the
     /// lowest mark of the first word with one is the offset. Links shorter than a word are
-    /// read byte by byte. (Not for the pieces between separators: most are shorter than a
-    /// word, and a byte loop reads them for less.)
+    /// read byte by byte. (Not for path segments, most of which are shorter than a word, and
+    /// read for less by a byte loop; for a query's items, which are often longer.)
     @inline(__always)
     private static func firstIndex(
         in bytes: UnsafeBufferPointer<UInt8>, from start: Int,
@@ -385,9 +385,9 @@ enum LinkReader {
 
     private static func readQuery(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, limits: MatchLimits, hasEscapes: Bool,
-        known: KnownTexts, into link: inout LinkComponents
+        into link: inout LinkComponents
     ) -> Problem? {
-        forEachPiece(of: range, separatedBy: UInt8(ascii: "&"), in: bytes) { itemRange, _ in
+        forEachPiece(of: range, separatedBy: UInt8(ascii: "&"), in: bytes, wordwise: true) { itemRange, _ in
             // Empty items (`a=1&&b=2`) are skipped.
             guard !itemRange.isEmpty else { return nil }
             if link.queryItems.count == limits.maxQueryItems {
@@ -402,10 +402,10 @@ enum LinkReader {
             let keyRange = itemRange.lowerBound..<equals
             let valueRange = equals < itemRange.upperBound ? equals + 1..<itemRange.upperBound : nil
             guard hasEscapes else {
+                // The texts are the link's bytes: none is made until a route reads the item.
                 link.queryItems.append(.init(
-                    range: itemRange, keyRange: keyRange, valueRange: valueRange,
-                    key: known.key(spelledBy: bytes, keyRange) ?? PercentDecoding.text(bytes, keyRange),
-                    value: valueRange.map { PercentDecoding.text(bytes, $0) } ?? ""))
+                    range: itemRange, keyRange: keyRange, valueRange: valueRange, keyTag: ByteTag(of: bytes, keyRange),
+                    decodedKey: -1, decodedValue: -1))
                 return nil
             }
             // A bad escape is kept, not refused: the route that reads the item names it.
@@ -415,31 +415,52 @@ enum LinkReader {
             case .success(let decoded): key = decoded
             case .failure(let bad): badEscape = bad.range
             }
-            var value = ""
+            let decodedKey = link.decodedTexts.count
+            link.decodedTexts.append(key)
+            var decodedValue = -1
             if let valueRange {
                 switch PercentDecoding.decode(bytes, valueRange) {
-                case .success(let decoded): value = decoded
+                case .success(let decoded):
+                    decodedValue = link.decodedTexts.count
+                    link.decodedTexts.append(decoded)
                 case .failure(let bad):
-                    value = slice(bytes, valueRange)
+                    // The value reads as its raw text, the link's bytes.
                     if badEscape == nil { badEscape = bad.range }
                 }
             }
             if badEscape != nil { link.hasBadEscape = true }
             link.queryItems.append(.init(
-                range: itemRange, keyRange: keyRange, valueRange: valueRange, key: key, value: value,
-                badEscape: badEscape))
+                range: itemRange, keyRange: keyRange, valueRange: valueRange, keyTag: ByteTag(key), decodedKey: decodedKey,
+                decodedValue: decodedValue, badEscape: badEscape))
             return nil
         }
     }
 
     /// Calls `body` with each piece of `range` between `separator` bytes, in order (empty
     /// pieces included), and whether it is the last; stops at the first problem it returns.
+    ///
+    /// - Parameter wordwise: Whether the separators are looked for a word at a time
+    ///   (``firstIndex(in:from:word:byte:)``), for pieces that are often longer than a word (a
+    ///   query's items: tracking values run to tens of bytes); else byte by byte, which reads
+    ///   pieces shorter than a word (most path segments) for less.
     @inline(__always)
     static func forEachPiece(
-        of range: Range<Int>, separatedBy separator: UInt8, in bytes: UnsafeBufferPointer<UInt8>,
+        of range: Range<Int>, separatedBy separator: UInt8, in bytes: UnsafeBufferPointer<UInt8>, wordwise: Bool = false,
         _ body: (_ piece: Range<Int>, _ isLast: Bool) -> Problem?
     ) -> Problem? {
         var start = range.lowerBound
+        if wordwise {
+            // The bytes up to the range's end only: a separator after it is not the range's.
+            let bounded = ByteText.part(of: bytes, start: 0, count: range.upperBound)
+            while true {
+                let end = firstIndex(
+                    in: bounded, from: start, word: { bytesEqual($0, separator) }, byte: { $0 == separator })
+                guard end < range.upperBound else { break }
+                if let problem = body(start..<end, false) { return problem }
+                start = end + 1
+            }
+            return body(start..<range.upperBound, true)
+        }
         var index = range.lowerBound
         while index < range.upperBound {
             if bytes[index] == separator {

@@ -40,16 +40,17 @@ extension CompiledRoute {
             return (texts.joined(separator: "/"), view.segment(offset).range.lowerBound..<last.range.upperBound)
         case .query(let offset):
             let key = ast.queryItems[offset].key
-            let matches = Array(view.link.queryItems(named: key))
+            let link = view.link
+            let matches = Array(link.queryItems(named: key))
             guard !matches.isEmpty else { return ("", view.endOfQuery) }
             let item = matches[min(element, matches.count - 1)]
             if case .affixed(let prefix, _, let suffix) = ast.queryItems[offset].value, let range = item.valueRange,
-                let inner = Affixes.inner(of: item.value, prefix: prefix, suffix: suffix) {
+                let inner = Affixes.inner(of: link.value(of: item), prefix: prefix, suffix: suffix) {
                 let span = Affixes.capturedRange(
                     in: view.link.text, range, prefixCount: prefix.utf8.count, suffixCount: suffix.utf8.count)
                 return (inner, span)
             }
-            return (item.value, item.valueRange ?? item.range)
+            return (link.value(of: item), item.valueRange ?? item.range)
         case .fragment:
             if case .text(let text) = LinkReader.decodedFragment(of: view.link) { return (text, view.link.fragmentRange) }
             return ("", view.link.fragmentRange)

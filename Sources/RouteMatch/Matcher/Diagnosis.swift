@@ -59,7 +59,7 @@ enum Diagnosis {
             if !isLiteral { ranges.append(segment.range) }
         }
         for item in link.queryItems {
-            if !route.uses(queryKey: item.key) { ranges.append(item.keyRange) }
+            if !route.uses(queryKey: link.key(of: item)) { ranges.append(item.keyRange) }
             if let range = item.valueRange { ranges.append(range) }
         }
         if let fragment = link.fragmentRange { ranges.append(fragment) }

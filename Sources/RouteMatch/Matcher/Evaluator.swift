@@ -302,14 +302,16 @@ struct Evaluator {
             let label = route.queryLabels[offset]
             if let label, labels[label].isList {
                 var texts: [String] = []
-                for item in view.link.queryItems where item.key == specs[offset].key {
-                    if let bad = item.badEscape {
+                for index in view.link.queryItems.indices
+                where view.queryItem(index, hasKey: specs[offset].key, tag: specs[offset].keyTag) {
+                    if let bad = view.link.queryItems[index].badEscape {
                         report(.malformedPercentEncoding(found: view.escapeText(bad), label: specs[offset].value.captureName), bad)
                         if stopped { return }
                         continue
                     }
-                    texts.append(item.value)
-                    check(labels, label, item.value, span: item.valueRange ?? item.range)
+                    let text = view.value(ofQueryItem: index)
+                    texts.append(text)
+                    check(labels, label, text, span: view.link.queryItems[index].valueRange ?? view.link.queryItems[index].range)
                 }
                 values[label] = .many(texts)
                 progress.query += 1
@@ -320,7 +322,8 @@ struct Evaluator {
             var firstIndex: Int?
             var secondIndex: Int?
             var count = 0
-            for index in view.link.queryItems.indices where view.link.queryItems[index].key == specs[offset].key {
+            for index in view.link.queryItems.indices
+            where view.queryItem(index, hasKey: specs[offset].key, tag: specs[offset].keyTag) {
                 count += 1
                 if firstIndex == nil { firstIndex = index } else if secondIndex == nil { secondIndex = index }
             }
@@ -346,7 +349,7 @@ struct Evaluator {
                 if stopped { return }
                 continue
             }
-            let found = view.link.queryItems[firstIndex].value
+            let found = view.value(ofQueryItem: firstIndex)
             switch specs[offset].value {
             case .literal(let literal):
                 if found == literal {
@@ -382,19 +385,21 @@ struct Evaluator {
         }
         // A bad escape in an item no pattern item read is still an error, never dropped.
         if view.link.hasBadEscape {
-            for item in view.link.queryItems {
-                guard let bad = item.badEscape, item.key.isEmpty || !route.uses(queryKey: item.key),
-                    !view.sharedKeys.contains(item.key)
-                else { continue }
+            for index in view.link.queryItems.indices {
+                guard let bad = view.link.queryItems[index].badEscape else { continue }
+                let key = view.key(ofQueryItem: index)
+                guard key.isEmpty || !route.uses(queryKey: key), !view.sharedKeys.contains(key) else { continue }
                 report(.malformedPercentEncoding(found: view.escapeText(bad), label: nil), bad)
                 if stopped { return }
             }
         }
         // A mounted table reads the query too, and judges it.
         if strictQuery && !labels.contains(where: { $0.mount != nil }) {
-            for item in view.link.queryItems
-            where item.badEscape == nil && !route.uses(queryKey: item.key) && !view.sharedKeys.contains(item.key) {
-                report(.unexpectedQueryItem(key: item.key), item.range)
+            // Keys compared in place: a text is made only for an item reported.
+            for index in view.link.queryItems.indices where view.link.queryItems[index].badEscape == nil
+            && !route.ast.queryItems.contains(where: { view.queryItem(index, hasKey: $0.key, tag: $0.keyTag) })
+            && !view.sharedKeys.contains(where: { view.queryItem(index, hasKey: $0, tag: ByteTag($0)) }) {
+                report(.unexpectedQueryItem(key: view.key(ofQueryItem: index)), view.link.queryItems[index].range)
                 if stopped { return }
             }
         }

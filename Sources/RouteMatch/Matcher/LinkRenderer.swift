@@ -112,7 +112,9 @@ enum LinkRenderer {
                 return .success(info.isOptional || info.isList ? [] : [info.sample])
             case .query(let offset):
                 let spec = route.ast.queryItems[offset]
-                if var found = view.link.queryItems(named: spec.key).first(where: { $0.badEscape == nil })?.value {
+                let link = view.link
+                if let item = link.queryItems(named: spec.key).first(where: { $0.badEscape == nil }) {
+                    var found = link.value(of: item)
                     if case .affixed(let prefix, _, let suffix) = spec.value {
                         found = Affixes.inner(of: found, prefix: prefix, suffix: suffix) ?? ""
                     }

@@ -243,6 +243,25 @@ struct LinkView: Sendable {
         LinkComponents.lend(&shared.link.pointee) { $0.segment(segment, is: literal) }
     }
 
+    /// Whether the decoded key of the link's query item `index` is `key`, whose tag is `tag`:
+    /// compared by their tags, and then, for a key longer than a tag, in place.
+    @inline(__always)
+    func queryItem(_ index: Int, hasKey key: String, tag: ByteTag) -> Bool {
+        guard link.queryItems[index].keyTag == tag else { return false }
+        if tag.isWhole { return true }
+        return LinkComponents.lend(&shared.link.pointee) { $0.item($0.queryItems[index], hasKey: key, tag: tag) }
+    }
+
+    /// The decoded key of the link's query item `index`, made now.
+    func key(ofQueryItem index: Int) -> String {
+        LinkComponents.lend(&shared.link.pointee) { $0.key(of: $0.queryItems[index]) }
+    }
+
+    /// The decoded value of the link's query item `index`, made now.
+    func value(ofQueryItem index: Int) -> String {
+        LinkComponents.lend(&shared.link.pointee) { $0.value(of: $0.queryItems[index]) }
+    }
+
     /// The text of a bad escape, as a reason quotes it.
     func escapeText(_ range: Range<Int>) -> String { LinkReader.escapeText(link, range) }
 }

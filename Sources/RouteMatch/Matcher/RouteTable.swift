@@ -68,8 +68,7 @@ final class RouteTable: @unchecked Sendable {
     /// not a `Dictionary`: see ``IdentityTable`` for what a process's first dictionary of a
     /// key type costs.
     let routeByCaseKey: LiteralIndex
-    /// The schemes and hosts of the table's origins and the query keys its patterns name,
-    /// which a link read for the table reuses.
+    /// The schemes and hosts of the table's origins, which a link read for the table reuses.
     let knownTexts: KnownTexts
     /// Every definition problem of the table, once ``validationError()`` has learned them:
     /// a table whose patterns have problems fails every match with it, found once.
@@ -175,8 +174,7 @@ final class RouteTable: @unchecked Sendable {
         byKey.trim()
         self.routeByCaseKey = byKey
         knownTexts = KnownTexts(
-            [defaults.scheme, defaults.host] + defaults.origins.flatMap { [$0.scheme ?? "", $0.host] },
-            keys: routes.flatMap { $0.ast.queryItems.map(\.key) })
+            [defaults.scheme, defaults.host] + defaults.origins.flatMap { [$0.scheme ?? "", $0.host] })
         self.problems = problems
         self.patternProblems = found.allSatisfy({ $0.isEmpty }) ? [] : found
         self.tableProblems = (originProblems, noRoutes)
