@@ -98,7 +98,7 @@ public struct RouteCaptures {
     /// - Throws: As ``value(_:as:)-(_,T.Type)``.
     public func value<T: Decodable>(_ name: String, as type: T?.Type) throws -> T? {
         if let probe { return try probe.record(T.self, label: name, isOptional: true) }
-        return try bound.isNil(named: name) ? nil : bound.value(named: name, as: T.self)
+        return try bound.optionalValue(named: name, as: T.self)
     }
 }
 

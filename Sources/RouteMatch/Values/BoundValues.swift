@@ -29,8 +29,15 @@ struct BoundValues {
     }
 
     /// Whether label `name` bound nothing (an absent or empty value): `nil` for an optional.
+    /// A label the route does not have binds nothing.
     func isNil(named name: String) -> Bool {
         guard let slot = slot(name) else { return true }
+        return isNil(slot: slot)
+    }
+
+    /// Whether the label in `slot` bound nothing (an absent or empty value).
+    @inline(__always)
+    func isNil(slot: Int) -> Bool {
         switch values[slot] {
         case .absent: return true
         case .one(let text): return text.isEmpty
@@ -39,10 +46,23 @@ struct BoundValues {
         }
     }
 
+    /// The value of an optional label: `nil` when it bound nothing (``isNil(named:)``), else
+    /// its value converted to `T`. The label is looked for once.
+    func optionalValue<T: Decodable>(named name: String, as type: T.Type) throws -> T? {
+        guard let slot = slot(name), !isNil(slot: slot) else { return nil }
+        return try value(slot: slot, named: name, as: T.self)
+    }
+
     /// The value label `name` bound, converted to `T` (a mounted table's route, matched now,
     /// for a ``Routable`` type): the one conversion keyed containers and closure routes share.
+    @inline(__always)
     func value<T: Decodable>(named name: String, as type: T.Type) throws -> T {
-        let slot = try requiredSlot(name)
+        try value(slot: requiredSlot(name), named: name, as: T.self)
+    }
+
+    /// The value the label in `slot`, named `name`, bound, converted to `T` (see
+    /// ``value(named:as:)``).
+    func value<T: Decodable>(slot: Int, named name: String, as type: T.Type) throws -> T {
         let view: LinkView
         do throws(TextConversion.Failure) {
             switch values[slot] {

@@ -18,13 +18,21 @@ extension RouteDecoder.State {
     /// comparisons of `name` with each label before it (a comparison of two different texts
     /// takes the standard library's slow path).
     @inline(__always)
-    private mutating func slot(of name: String) throws(DecodeFailure) -> Int {
+    mutating func slot(of name: String) throws(DecodeFailure) -> Int {
+        if let slot = slotIfAny(of: name) { return slot }
+        return try bound.requiredSlot(name)
+    }
+
+    /// The slot of the label `name`, looked for as ``slot(of:)`` does; `nil` when the route
+    /// has no such label.
+    @inline(__always)
+    mutating func slotIfAny(of name: String) -> Int? {
         let guess = nextSlot
         if guess < bound.labels.count, bound.labels[guess] == name {
             nextSlot = guess + 1
             return guess
         }
-        let slot = try bound.requiredSlot(name)
+        guard let slot = bound.slot(name) else { return nil }
         nextSlot = slot + 1
         return slot
     }
@@ -47,10 +55,27 @@ extension RouteDecoder.Labels {
         }
     }
 
+    /// An optional scalar: `nil` for a label the route lacks, binds nothing or binds an empty
+    /// text (as ``RouteDecoder/Labels/decodeNil(forKey:)`` reads them), else the text
+    /// converted. The label is looked for once, by the guess ``single(_:)`` makes, where asking
+    /// `decodeNil` first would look for it again by comparing its name with each label's.
     @inline(__always)
     func optionalScalar<T: Decodable>(_ key: Key, _ convert: (String) throws(TextConversion.Failure) -> T) throws -> T? {
-        if try decodeNil(forKey: key) { return nil }
-        return try scalar(key, convert)
+        let state = try decode
+        let name = key.stringValue
+        guard let slot = state.pointee.slotIfAny(of: name) else { return nil }
+        switch state.pointee.bound.values[slot] {
+        case .absent: return nil
+        case .one(let text):
+            if text.isEmpty { return nil }
+            do throws(TextConversion.Failure) {
+                return try convert(text)
+            } catch {
+                throw DecodeFailure.label(slot, element: 0, expected: error.expected)
+            }
+        case .many(let texts) where texts.isEmpty: return nil
+        case .many, .mounted: return try state.pointee.bound.value(slot: slot, named: name, as: T.self)
+        }
     }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String { try scalar(key) { $0 } }

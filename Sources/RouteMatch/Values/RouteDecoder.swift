@@ -214,10 +214,18 @@ struct RouteDecoder: CaseDecoding {
 
         func contains(_ key: Key) -> Bool { CurrentDecoder.current?.pointee.bound.binds(key.stringValue) ?? false }
 
-        func decodeNil(forKey key: Key) throws -> Bool { try decode.pointee.bound.isNil(named: key.stringValue) }
+        // Each label is looked for by the guess ``State/slotIfAny(of:)`` makes (the one after
+        // the last read), not by comparing its name with each label's.
+        func decodeNil(forKey key: Key) throws -> Bool {
+            let state = try decode
+            guard let slot = state.pointee.slotIfAny(of: key.stringValue) else { return true }
+            return state.pointee.bound.isNil(slot: slot)
+        }
 
         func decodeValue<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-            try decode.pointee.bound.value(named: key.stringValue, as: T.self)
+            let state = try decode
+            let name = key.stringValue
+            return try state.pointee.bound.value(slot: state.pointee.slot(of: name), named: name, as: T.self)
         }
 
         /// A value of any other type (a mounted route, a raw-value enum, a list): its own,
@@ -228,8 +236,10 @@ struct RouteDecoder: CaseDecoding {
         }
 
         func decodeValueIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-            if try decodeNil(forKey: key) { return nil }
-            return try decodeValue(T.self, forKey: key)
+            let state = try decode
+            let name = key.stringValue
+            guard let slot = state.pointee.slotIfAny(of: name), !state.pointee.bound.isNil(slot: slot) else { return nil }
+            return try state.pointee.bound.value(slot: slot, named: name, as: T.self)
         }
 
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
