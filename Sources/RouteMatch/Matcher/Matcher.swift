@@ -328,7 +328,10 @@ struct Search {
         remember(Attempt(route: index, view: view, progress: progress, problems: nil))
     }
 
-    private mutating func remember(_ attempt: Attempt) {
+    /// Keeps `attempt` among the best ones, in order. (Consumed, and appended when it is the
+    /// last: the attempt is moved into the list, where a copy retained each text of its
+    /// reasons and `insert` went through a generic `replaceSubrange`.)
+    private mutating func remember(_ attempt: consuming Attempt) {
         if let existing = attempts.firstIndex(where: { $0.route == attempt.route }) {
             guard attempt.progress > attempts[existing].progress else { return }
             attempts.remove(at: existing)
@@ -337,8 +340,12 @@ struct Search {
             attempt.progress > other.progress || (attempt.progress == other.progress && attempt.route < other.route)
         } ?? attempts.count
         guard position < Search.keptAttempts else { return }
-        attempts.insert(attempt, at: position)
-        if attempts.count > Search.keptAttempts { attempts.removeLast() }
+        if position == attempts.count {
+            attempts.append(attempt)
+        } else {
+            attempts.insert(attempt, at: position)
+            if attempts.count > Search.keptAttempts { attempts.removeLast() }
+        }
     }
 
     /// The literal segments the table offers where the link's path first left it.
@@ -353,16 +360,19 @@ struct Search {
     /// The closest route's verdict: its problems, or (for a route the walk stopped short of
     /// that the evaluator finds fitting) the route itself. With no attempt recorded, the
     /// first-declared route is the closest.
-    func conclude(_ table: RouteTable, attempt build: RouteTable.Attempt) -> RouteMatchError? {
-        let best = attempts.first ?? Attempt(
+    ///
+    /// The search ends here: the closest attempt is moved out of the list (not copied, which
+    /// would retain each text of its reasons), and the list keeps the others.
+    mutating func conclude(_ table: RouteTable, attempt build: RouteTable.Attempt) -> RouteMatchError? {
+        var best = attempts.isEmpty ? Attempt(
             route: 0, view: view, progress: Progress(scheme: false, host: false, depth: 0, pathComplete: false, query: 0),
-            problems: nil)
+            problems: nil) : attempts.removeFirst()
         let route = table.routes[best.route]
         // A closest route that cannot be built is what the link's author needs to hear of.
         if let error = table.firstUseError(route) { return error }
         if let mounted = best.mounted { return mountedError(mounted, under: route, view: best.view) }
         let problems: Problems
-        if let known = best.problems {
+        if let known = best.problems.take() {  // moved out, not copied
             problems = known
         } else {
             switch Evaluator.evaluate(route, view: best.view, options: table.options, mode: .allProblems).verdict {
@@ -378,13 +388,14 @@ struct Search {
                 }
             }
         }
-        let others = attempts.dropFirst().map { (route: table.routes[$0.route], view: $0.view) }
+        let others = attempts.map { (route: table.routes[$0.route], view: $0.view) }
+        let reason = problems.first.reason, span = problems.first.span
         let input = Diagnosis.Input(
-            view: best.view, defaults: table.defaults, route: route, problems: problems, others: others,
+            view: best.view, defaults: table.defaults, route: route, problems: consume problems, others: others,
             hosts: hostFailed || !(table.defaults.isMounted || best.view.origin?.hostFits ?? true) ? table.acceptedHosts : [],
             expected: expectedLiterals(in: table))
         return RouteMatchError(
-            reason: problems.first.reason, input: view.link.text, subject: .link, span: problems.first.span,
+            reason: reason, input: view.link.text, subject: .link, span: span,
             closestRoute: route.reference, details: Memo { Diagnosis.details(input) })
     }
 
