@@ -72,7 +72,7 @@ struct PatternAST: Equatable, Sendable {
     /// One query item: `key=${name}`, `key=prefix${name}suffix` or `key=literal`.
     struct QueryItem: Equatable, Sendable {
         let key: String
-        /// The key's tag, which a link's key is compared with first (see ``ByteTag``).
+        /// The key's tag (`ByteTag(key)`), which a link's key is compared with first.
         let keyTag: ByteTag
         let keySpan: Range<Int>
         let value: Value
@@ -80,16 +80,6 @@ struct PatternAST: Equatable, Sendable {
         let span: Range<Int>
         /// The placeholder's own span, when the value has one.
         var captureSpan: Range<Int>? = nil
-
-        init(key: String, keySpan: Range<Int>, value: Value, valueSpan: Range<Int>, span: Range<Int>, captureSpan: Range<Int>? = nil) {
-            self.key = key
-            keyTag = ByteTag(key)
-            self.keySpan = keySpan
-            self.value = value
-            self.valueSpan = valueSpan
-            self.span = span
-            self.captureSpan = captureSpan
-        }
     }
 
     /// The pattern as declared.

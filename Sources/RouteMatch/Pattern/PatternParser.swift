@@ -183,8 +183,8 @@ enum PatternParser {
                     continue
                 }
                 output.ast.queryItems.append(.init(
-                    key: key, keySpan: keyRange, value: parsed.value, valueSpan: valueRange, span: itemRange,
-                    captureSpan: parsed.capture))
+                    key: key, keyTag: ByteTag(key), keySpan: keyRange, value: parsed.value, valueSpan: valueRange,
+                    span: itemRange, captureSpan: parsed.capture))
                 continue
             }
             index += 1

@@ -48,7 +48,7 @@ struct SharedItems: Sendable {
             let valueStart = offset + keyLength + 1
             let valueEnd = valueStart + keyLength + 3
             ast.queryItems.append(.init(
-                key: label.name, keySpan: offset..<offset + keyLength, value: .capture(label.name),
+                key: label.name, keyTag: ByteTag(label.name), keySpan: offset..<offset + keyLength, value: .capture(label.name),
                 valueSpan: valueStart..<valueEnd, span: offset..<valueEnd, captureSpan: valueStart..<valueEnd))
             offset = valueEnd + 1
         }
