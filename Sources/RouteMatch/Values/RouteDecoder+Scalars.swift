@@ -63,18 +63,14 @@ extension RouteDecoder.Labels {
     func optionalScalar<T: Decodable>(_ key: Key, _ convert: (String) throws(TextConversion.Failure) -> T) throws -> T? {
         let state = try decode
         let name = key.stringValue
-        guard let slot = state.pointee.slotIfAny(of: name) else { return nil }
-        switch state.pointee.bound.values[slot] {
-        case .absent: return nil
-        case .one(let text):
-            if text.isEmpty { return nil }
-            do throws(TextConversion.Failure) {
-                return try convert(text)
-            } catch {
-                throw DecodeFailure.label(slot, element: 0, expected: error.expected)
-            }
-        case .many(let texts) where texts.isEmpty: return nil
-        case .many, .mounted: return try state.pointee.bound.value(slot: slot, named: name, as: T.self)
+        guard let slot = state.pointee.slotIfAny(of: name), !state.pointee.bound.isNil(slot: slot) else { return nil }
+        guard case .one(let text) = state.pointee.bound.values[slot] else {
+            return try state.pointee.bound.value(slot: slot, named: name, as: T.self)
+        }
+        do throws(TextConversion.Failure) {
+            return try convert(text)
+        } catch {
+            throw DecodeFailure.label(slot, element: 0, expected: error.expected)
         }
     }
 
