@@ -55,6 +55,15 @@ struct LinkComponents: Sendable {
         let decodedValue: Int
         /// The escape in the key or value that does not decode, when there is one.
         var badEscape: Range<Int>? = nil
+
+        /// What the tags alone say of whether the item's key is the text tagged `tag`: `false`
+        /// when they differ, `true` when they are equal and whole, `nil` when they are equal
+        /// and the key is longer than a tag (its bytes decide: ``LinkComponents/item(_:hasKey:tag:)``).
+        @inline(__always)
+        func key(isTagged tag: ByteTag) -> Bool? {
+            guard keyTag == tag else { return false }
+            return tag.isWhole ? true : nil
+        }
     }
 
     /// The text as the caller passed it.
@@ -199,17 +208,11 @@ struct LinkComponents: Sendable {
     /// and then, for a key longer than a tag, in place.
     @inline(__always)
     func item(_ item: QueryItem, hasKey key: String, tag: ByteTag) -> Bool {
-        guard item.keyTag == tag else { return false }
-        if tag.isWhole { return true }
+        if let decided = item.key(isTagged: tag) { return decided }
         if item.decodedKey >= 0 { return decodedTexts[item.decodedKey] == key }
         return withBytes {
             ByteText.equals(key, ByteText.part(of: $0, start: item.keyRange.lowerBound, count: item.keyRange.count))
         }
-    }
-
-    /// Whether the decoded key of `item` is `key`.
-    func item(_ item: QueryItem, hasKey key: String) -> Bool {
-        self.item(item, hasKey: key, tag: ByteTag(key))
     }
 
     /// The query items whose decoded key is `key`, in link order, without copying them.

@@ -232,9 +232,10 @@ final class CompiledRoute: Sendable {
         ast.queryItems.reduce(0) { $0 + ($1.value.isCapture ? 0 : 1) }
     }
 
-    /// Whether the pattern has a query item with this key (strict mode refuses the others).
-    func uses(queryKey key: String) -> Bool {
-        ast.queryItems.contains { $0.key == key }
+    /// Whether the pattern has a query item with the key of `view`'s query item `index` (strict
+    /// mode refuses the others), compared in place.
+    func uses(queryItem index: Int, of view: LinkView) -> Bool {
+        ast.queryItems.contains { view.queryItem(index, hasKey: $0.key, tag: $0.keyTag) }
     }
 
     /// Whether a link must carry the pattern's query item at `offset` (`labels`: the route's,

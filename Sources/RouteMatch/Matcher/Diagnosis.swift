@@ -58,8 +58,8 @@ enum Diagnosis {
             let isLiteral = if case .literal(let literal)? = spec { link.segment(segment, is: literal) } else { false }
             if !isLiteral { ranges.append(segment.range) }
         }
-        for item in link.queryItems {
-            if !route.uses(queryKey: link.key(of: item)) { ranges.append(item.keyRange) }
+        for (index, item) in link.queryItems.enumerated() {
+            if !route.uses(queryItem: index, of: view) { ranges.append(item.keyRange) }
             if let range = item.valueRange { ranges.append(range) }
         }
         if let fragment = link.fragmentRange { ranges.append(fragment) }

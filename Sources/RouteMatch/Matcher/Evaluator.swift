@@ -386,9 +386,7 @@ struct Evaluator {
         // A bad escape in an item no pattern item read is still an error, never dropped.
         if view.link.hasBadEscape {
             for index in view.link.queryItems.indices {
-                guard let bad = view.link.queryItems[index].badEscape else { continue }
-                let key = view.key(ofQueryItem: index)
-                guard key.isEmpty || !route.uses(queryKey: key), !view.sharedKeys.contains(key) else { continue }
+                guard let bad = view.link.queryItems[index].badEscape, Evaluator.noOneReads(index, route, view) else { continue }
                 report(.malformedPercentEncoding(found: view.escapeText(bad), label: nil), bad)
                 if stopped { return }
             }
@@ -396,13 +394,18 @@ struct Evaluator {
         // A mounted table reads the query too, and judges it.
         if strictQuery && !labels.contains(where: { $0.mount != nil }) {
             // Keys compared in place: a text is made only for an item reported.
-            for index in view.link.queryItems.indices where view.link.queryItems[index].badEscape == nil
-            && !route.ast.queryItems.contains(where: { view.queryItem(index, hasKey: $0.key, tag: $0.keyTag) })
-            && !view.sharedKeys.contains(where: { view.queryItem(index, hasKey: $0, tag: ByteTag($0)) }) {
+            for index in view.link.queryItems.indices
+            where view.link.queryItems[index].badEscape == nil && Evaluator.noOneReads(index, route, view) {
                 report(.unexpectedQueryItem(key: view.key(ofQueryItem: index)), view.link.queryItems[index].range)
                 if stopped { return }
             }
         }
+    }
+
+    /// Whether neither `route` nor the items every route shares read the link's query item
+    /// `index` (a key with a bad escape, `""`, is no one's).
+    private static func noOneReads(_ index: Int, _ route: CompiledRoute, _ view: LinkView) -> Bool {
+        !route.uses(queryItem: index, of: view) && !view.sharesQueryItem(index)
     }
 
     // MARK: Fragment

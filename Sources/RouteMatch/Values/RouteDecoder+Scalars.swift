@@ -36,6 +36,14 @@ extension RouteDecoder.State {
         nextSlot = slot + 1
         return slot
     }
+
+    /// The slot of the label `name` when it bound something; `nil` when the route has no
+    /// such label or it bound nothing (an absent or empty value: `nil` for an optional).
+    @inline(__always)
+    mutating func boundSlot(of name: String) -> Int? {
+        guard let slot = slotIfAny(of: name), !bound.isNil(slot: slot) else { return nil }
+        return slot
+    }
 }
 
 extension RouteDecoder.Labels {
@@ -63,7 +71,7 @@ extension RouteDecoder.Labels {
     func optionalScalar<T: Decodable>(_ key: Key, _ convert: (String) throws(TextConversion.Failure) -> T) throws -> T? {
         let state = try decode
         let name = key.stringValue
-        guard let slot = state.pointee.slotIfAny(of: name), !state.pointee.bound.isNil(slot: slot) else { return nil }
+        guard let slot = state.pointee.boundSlot(of: name) else { return nil }
         guard case .one(let text) = state.pointee.bound.values[slot] else {
             return try state.pointee.bound.value(slot: slot, named: name, as: T.self)
         }

@@ -216,11 +216,7 @@ struct RouteDecoder: CaseDecoding {
 
         // Each label is looked for by the guess ``State/slotIfAny(of:)`` makes (the one after
         // the last read), not by comparing its name with each label's.
-        func decodeNil(forKey key: Key) throws -> Bool {
-            let state = try decode
-            guard let slot = state.pointee.slotIfAny(of: key.stringValue) else { return true }
-            return state.pointee.bound.isNil(slot: slot)
-        }
+        func decodeNil(forKey key: Key) throws -> Bool { try decode.pointee.boundSlot(of: key.stringValue) == nil }
 
         func decodeValue<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
             let state = try decode
@@ -238,7 +234,7 @@ struct RouteDecoder: CaseDecoding {
         func decodeValueIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
             let state = try decode
             let name = key.stringValue
-            guard let slot = state.pointee.slotIfAny(of: name), !state.pointee.bound.isNil(slot: slot) else { return nil }
+            guard let slot = state.pointee.boundSlot(of: name) else { return nil }
             return try state.pointee.bound.value(slot: slot, named: name, as: T.self)
         }
 
