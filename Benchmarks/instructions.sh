@@ -81,8 +81,12 @@ for program in Bench BenchFlagged; do
 done
 count() {
     local program=$1; shift
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$stripped/$program" "$@" 2>&1 \
-        | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+    local output collected
+    output=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$stripped/$program" "$@" 2>&1) \
+        || { echo "$program $* failed under valgrind:" >&2; echo "$output" | grep -v '^==' >&2; return 1; }
+    collected=$(echo "$output" | sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
+    [ -n "$collected" ] || { echo "valgrind printed no count for $program $*" >&2; return 1; }
+    echo "$collected"
 }
 for operation in "${operations[@]}"; do
     program=$(program_of "$operation")
