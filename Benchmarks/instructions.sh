@@ -27,6 +27,7 @@
 # table, less a process that starts and ends without it (`--first-use none`): in instructions,
 # what the README's first-use figures time. All of them by default.
 #
+#   ./instructions.sh --quick [OPERATION ...]   (1,000 and 3,000 repetitions: CI's ceilings)
 #   ./instructions.sh --smoke   (runs every default operation once, without valgrind: CI's check
 #                                that each still runs)
 set -euo pipefail
@@ -42,6 +43,10 @@ defaults=(closure-hit closure-hit-tracked enum-hit enum-hit-100 enum-miss render
 if [ "${1:-}" = "--list" ]; then printf '%s\n' "${defaults[@]}"; exit 0; fi
 smoke=false
 if [ "${1:-}" = "--smoke" ]; then smoke=true; shift; fi
+# Repetitions of a repeated operation in the two runs (--quick: a tenth, for CI's ceilings; the
+# same counts within an instruction or two, the rendered miss in 5 s where it takes 50).
+low_count=10000
+if [ "${1:-}" = "--quick" ]; then low_count=1000; shift; fi
 operations=("$@")
 [ ${#operations[@]} -gt 0 ] || operations=("${defaults[@]}")
 for program in Bench BenchFlagged; do
@@ -96,8 +101,8 @@ for operation in "${operations[@]}"; do
         start=$(count "$program" --first-use none)
         echo "$operation: $(( whole - start )) instructions"
     else
-        low=$(count "$program" $(arguments_of "$operation") 10000)
-        high=$(count "$program" $(arguments_of "$operation") 30000)
-        echo "$operation: $(( (high - low) / 20000 )) instructions"
+        low=$(count "$program" $(arguments_of "$operation") "$low_count")
+        high=$(count "$program" $(arguments_of "$operation") $(( 3 * low_count )))
+        echo "$operation: $(( (high - low) / (2 * low_count) )) instructions"
     fi
 done
