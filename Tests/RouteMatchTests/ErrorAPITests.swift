@@ -60,6 +60,21 @@ import RouteMatch
         }
     }
 
+    /// A label whose text the matcher accepts and the route's own decode does not convert
+    /// (the route decodes it as another type for some values of another label): the decoder's
+    /// failure names that label, with its text and where it stands, not the label read before.
+    @Test func aDecodeFailureNamesItsOwnLabel() throws {
+        let router = Router<Shifting>(scheme: "myapp", host: "app") { $0.add("s/${mode}/${count}") }
+        #expect(try router.route(for: "myapp://app/s/n/3") == Shifting(mode: "n", count: "3"))
+        #expect(try router.route(for: "myapp://app/s/t/x") == Shifting(mode: "t", count: "x"))
+        #expect(throws: RouteMatchError(
+            reason: .formatFailure(label: "count", found: "x", expected: .of(Int.self)),
+            input: "myapp://app/s/n/x", subject: .link, span: 16..<17,
+            closestRoute: RouteReference(name: "Shifting", pattern: "s/${mode}/${count}"))) {
+            try router.route(for: "myapp://app/s/n/x")
+        }
+    }
+
     // MARK: Bugs found as a new user (issue 7)
 
     @Test("the closest route does not depend on declaration order when routes carry their origins")
@@ -166,3 +181,22 @@ struct Lopsided: LosslessStringConvertible, Codable, Equatable {
 }
 
 struct Versioned: Codable, Equatable { var version: Lopsided }
+
+/// A route whose `count` is a number when its `mode` is `n`, any text otherwise: learned as a
+/// text (its sample mode is not `n`), refused by its own decode for `n` and a count that is not
+/// a number.
+struct Shifting: Codable, Equatable {
+    var mode: String
+    var count: String
+
+    init(mode: String, count: String) {
+        self.mode = mode
+        self.count = count
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        mode = try container.decode(String.self, forKey: .mode)
+        count = mode == "n" ? String(try container.decode(Int.self, forKey: .count)) : try container.decode(String.self, forKey: .count)
+    }
+}

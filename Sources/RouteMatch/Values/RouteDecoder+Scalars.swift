@@ -2,16 +2,6 @@
 /// `init(from:)` calls these concrete overloads directly, so reading an `Int` or a `String`
 /// costs a parse and no runtime type lookup.
 extension RouteDecoder.State {
-    /// The single text bound to the label `name`, or `nil` when it is absent or a list. (A
-    /// method of the decode's state, which reads its values in place: through the labels'
-    /// container, which finds the state on each call, a method of the values cost a copy of
-    /// them, about 1,100 instructions a hit.)
-    mutating func single(_ name: String) throws(DecodeFailure) -> (slot: Int, text: String)? {
-        let slot = try slot(of: name)
-        if case .one(let text) = bound.values[slot] { return (slot, text) }
-        return nil
-    }
-
     /// The slot of the label `name`, looked for first after the last label read: a
     /// synthesized `init(from:)` reads the labels in the order the case declares them, which
     /// is the slots' order unless the pattern names them in another, so the guess spares the
@@ -47,31 +37,37 @@ extension RouteDecoder.State {
 }
 
 extension RouteDecoder.Labels {
-    /// The single text bound to `key`, or `nil` when it is absent or a list.
-    @inline(__always)
-    func single(_ key: Key) throws -> (slot: Int, text: String)? {
-        try decode.pointee.single(key.stringValue)
-    }
-
+    /// A scalar: the text label `key` bound, converted (a label the route lacks throws).
     @inline(__always)
     func scalar<T: Decodable>(_ key: Key, _ convert: (String) throws(TextConversion.Failure) -> T) throws -> T {
-        guard let (slot, text) = try single(key) else { return try decodeValue(T.self, forKey: key) }
-        do throws(TextConversion.Failure) {
-            return try convert(text)
-        } catch {
-            throw DecodeFailure.label(slot, element: 0, expected: error.expected)
-        }
+        let state = try decode
+        let name = key.stringValue
+        return try converted(state, slot: state.pointee.slot(of: name), named: name, convert)
     }
 
     /// An optional scalar: `nil` for a label the route lacks, binds nothing or binds an empty
     /// text (as ``RouteDecoder/Labels/decodeNil(forKey:)`` reads them), else the text
-    /// converted. The label is looked for once, by the guess ``single(_:)`` makes, where asking
-    /// `decodeNil` first would look for it again by comparing its name with each label's.
+    /// converted. The label is looked for once, by the guess ``RouteDecoder/State/slotIfAny(of:)``
+    /// makes, where asking `decodeNil` first would look for it again by comparing its name with
+    /// each label's.
     @inline(__always)
     func optionalScalar<T: Decodable>(_ key: Key, _ convert: (String) throws(TextConversion.Failure) -> T) throws -> T? {
         let state = try decode
         let name = key.stringValue
         guard let slot = state.pointee.boundSlot(of: name) else { return nil }
+        return try converted(state, slot: slot, named: name, convert)
+    }
+
+    /// The value the label in `slot` (named `name`) bound, converted to `T`: a single text by
+    /// `convert`, read where it stands in the decode's state (a method of the values would be
+    /// handed a copy of them, about 1,100 instructions a hit); anything else (a list, a mounted
+    /// route) as ``BoundValues/value(slot:named:as:)`` converts it. The one conversion a scalar
+    /// and an optional scalar share.
+    @inline(__always)
+    private func converted<T: Decodable>(
+        _ state: UnsafeMutablePointer<RouteDecoder.State>, slot: Int, named name: String,
+        _ convert: (String) throws(TextConversion.Failure) -> T
+    ) throws -> T {
         guard case .one(let text) = state.pointee.bound.values[slot] else {
             return try state.pointee.bound.value(slot: slot, named: name, as: T.self)
         }
