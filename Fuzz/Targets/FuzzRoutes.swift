@@ -162,6 +162,8 @@ func checkError(_ error: RouteMatchError) {
 /// Matches `link` against `Route`, checks the error, and on success checks that the route
 /// renders to a link that matches back to it.
 func exercise<Route: Routable & Equatable>(_ type: Route.Type, _ link: String) {
+    // The plain hit path answers only as the matcher's walk would.
+    if let disagreement = Route.router.table.plainHitDisagreement(link) { require(false, "\(link): \(disagreement)") }
     switch Route.match(link) {
     case .failure(let error):
         checkError(error)

@@ -87,6 +87,7 @@ func fuzzTable(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         checkError(error)
         return 0
     }
+    if let disagreement = table.table.plainHitDisagreement(link) { require(false, "\(link): \(disagreement)") }
     let names = table.routes.map(\.name)
     // Each route alone.
     var accepting: [(index: Int, value: FuzzTableFields)] = []

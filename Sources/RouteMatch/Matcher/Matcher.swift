@@ -27,8 +27,12 @@ extension RouteTable {
     /// - Complexity: O(*m*) for a link of *m* bytes, whatever the number of routes: one trie
     ///   walk. A link whose host is not the table's also compares its path under at most
     ///   ``RouteTable/hostsComparedOnMiss`` other hosts.
-    func match(_ view: consuming LinkView, attempt: Attempt) -> RouteMatchError? {
+    ///
+    /// - Parameter tried: A route ``PlainHit`` found and its build refused: the walk takes
+    ///   that failure for the route, and does not build it again.
+    func match(_ view: consuming LinkView, tried: PlainHit.Tried? = nil, attempt: Attempt) -> RouteMatchError? {
         var search = Search(view: view)
+        search.tried = tried
         let failure = run(&search, attempt: attempt)
         // The walk stops at a route built or at a route first used with definition problems.
         if let error = search.firstUseError { return error }
@@ -53,8 +57,29 @@ extension RouteTable {
     /// or why no route matched).
     @inline(__always)
     func match<Route>(_ text: String, build: Build<Route>, keep: (Route) -> Void) -> RouteMatchError? {
+        var tried: PlainHit.Tried?
+        if plainHits, let found = PlainHit.find(text, in: self) {
+            // The route is lent, not retained: the table keeps it.
+            let failure = Unmanaged.passUnretained(routes[found.route])._withUnsafeGuaranteedRef { route -> DecodeFailure? in
+                do throws(DecodeFailure) {
+                    keep(try build(route, found.values))
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            guard let failure else { return nil }
+            tried = PlainHit.Tried(route: found.route, failure: failure)
+        }
         do throws(RouteMatchError) {
-            return match(try view(of: text), build: build, keep: keep)
+            return match(try view(of: text), tried: tried) { route, values in
+                do throws(DecodeFailure) {
+                    keep(try build(route, consume values))
+                    return nil
+                } catch {
+                    return error
+                }
+            }
         } catch {
             return error
         }
@@ -179,6 +204,8 @@ struct Search {
     /// The view of the walk under way.
     var view: LinkView
     var hostFailed = false
+    /// A route whose build ``PlainHit``'s path tried, and why it refused.
+    var tried: PlainHit.Tried?
     /// The definition problems of a route the link reached, found on its first use: they end
     /// the search (a route that cannot be built must not let another take its links).
     private(set) var firstUseError: RouteMatchError?
@@ -279,6 +306,13 @@ struct Search {
         if !learned.value.problems.isEmpty {
             firstUseError = table.error(for: learned.value.problems, firstUse: true)
             return true
+        }
+        if let tried, tried.route == index, tried.failure.isLabels {
+            // The plain hit path found this route fitting and its build refused: explained as
+            // a refused build is, not evaluated and built again.
+            self.tried = nil
+            remember(explain(table, index, decodeFailure: tried.failure))
+            return false
         }
         let evaluation = Evaluator.evaluate(
             route, view: view, options: table.options, mode: .firstProblem, labels: learned.value.labels,

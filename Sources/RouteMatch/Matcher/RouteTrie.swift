@@ -19,6 +19,9 @@ struct RouteTrie: Sendable {
 
         var count: Int { first < 0 ? 0 : 1 + others.count }
 
+        /// The first route, read in place (no iterator made).
+        var head: Int? { first < 0 ? nil : Int(first) }
+
         mutating func append(_ route: Int) {
             if first < 0 { first = Int32(route) } else { others.append(route) }
         }

@@ -29,6 +29,8 @@ struct LabelInfo: Sendable {
     /// For a value that is itself a ``Routable`` type: the routes mounted under the label's
     /// `${name...}`.
     var mount: Mount? { type.mount }
+    /// Whether the value is one text: neither a list nor a mounted table.
+    var isSingle: Bool { !type.isList && type.mount == nil }
 
     /// The failure converting `text` (one element, for a list), or `nil` when it converts.
     func check(_ text: String) -> TextConversion.Failure? { type.checker.check(text) }

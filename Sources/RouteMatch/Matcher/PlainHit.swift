@@ -1,0 +1,256 @@
+/// The hit path of a plain link: one pass over its bytes and one walk down the trie, for the
+/// links most apps receive, which the general matcher reads, walks and evaluates in three
+/// passes of far more code (the link reader alone handles escapes, userinfo, ports, raw paths,
+/// fragments and limits; the evaluator affixes, rests, lists, mounts and strict queries).
+///
+/// It never explains and never refuses: it answers "this route, with these texts" only for a
+/// link it reads whole, in which case the general matcher's answer is the same route with the
+/// same texts (`PlainHitTests` and the fuzzer compare the two on every link they make), and
+/// "ask the matcher" for everything else, which then decides (and explains) as it always has.
+///
+/// A plain link is `scheme://host/segment/…?key=value&…`: a lower-case scheme and host, each
+/// segment and each query key and value one or more of RFC 3986's unreserved characters
+/// (letters, digits, `-`, `.`, `_`, `~`) and no segment `.` or `..`, no trailing `/`, no
+/// userinfo, port, escape or fragment, within the table's limits. It reaches a route when,
+/// taking a literal edge before the capture at each segment as the matcher's walk does, the
+/// path ends at a node whose first route has a plain pattern (whole-segment captures and
+/// literals; query items `key=${name}` or `key=literal`; no fragment, rest or in-segment
+/// capture) whose labels are neither lists nor mounts, learned without problems, and every
+/// query item of the pattern is in the link once (or absent and optional), literals equal,
+/// and, in strict mode, every item of the link is the pattern's. The matcher's walk attempts
+/// that route first, and it fits with the same texts; anything else is the matcher's to decide.
+///
+/// A table qualifies when it reads links from its origins without path prefixes and no pattern
+/// gives its own host (see ``RouteTable/plainHits``).
+enum PlainHit {
+    /// A route found whose build refused its texts: the matcher takes the failure as the
+    /// route's, and does not build it again (a closure route's closure runs once a match).
+    struct Tried {
+        let route: Int
+        let failure: DecodeFailure
+    }
+
+    /// The route a plain link reaches and the texts its labels bind.
+    struct Found {
+        let route: Int
+        var values: BoundValueList
+    }
+
+    /// The route `text` reaches in `table` and what it binds, or `nil` when the link is not
+    /// plain or does not plainly fit (the matcher then decides).
+    static func find(_ text: String, in table: RouteTable) -> Found? {
+        guard let found = text.utf8.withContiguousStorageIfAvailable({ find($0, in: table) }) else { return nil }
+        return found
+    }
+
+    private static func find(_ bytes: UnsafeBufferPointer<UInt8>, in table: RouteTable) -> Found? {
+        let count = bytes.count
+        let limits = table.options.limits
+        WorkMeter.add(count)
+        guard count <= limits.maxLinkLength, let root = table.trie.originsRoot else { return nil }
+        // scheme "://"
+        var index = 0
+        while index < count, isSchemeByte(bytes[index]) { index += 1 }
+        guard index > 0, index + 2 < count, bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == UInt8(ascii: "/"),
+            bytes[index + 2] == UInt8(ascii: "/"), bytes[0] &- UInt8(ascii: "a") < 26
+        else { return nil }
+        let scheme = ByteText.part(of: bytes, start: 0, count: index)
+        // host "/"
+        index += 3
+        let hostStart = index
+        while index < count, isHostByte(bytes[index]) { index += 1 }
+        guard index > hostStart, index < count, bytes[index] == UInt8(ascii: "/") else { return nil }
+        let host = ByteText.part(of: bytes, start: hostStart, count: index - hostStart)
+        guard accepts(scheme: scheme, host: host, table.defaults) else { return nil }
+        // path: each segment plain, the walk taking its literal edge before its capture.
+        let pathStart = index
+        var node = root, segments = 0
+        while index < count, bytes[index] == UInt8(ascii: "/") {
+            let start = index + 1
+            index = start
+            while index < count, isPlain(bytes[index]) { index += 1 }
+            let segment = ByteText.part(of: bytes, start: start, count: index - start)
+            guard segment.count > 0, !isDotSegment(segment) else { return nil }
+            segments += 1
+            guard segments <= limits.maxPathSegments else { return nil }
+            WorkMeter.add(1)
+            if let child = table.trie.child(of: node, literal: segment) {
+                node = child
+            } else if !table.trie.nodes[node].hasAffixed, let capture = table.trie.nodes[node].capture {
+                node = capture
+            } else {
+                return nil
+            }
+        }
+        let pathEnd = index
+        guard let first = table.trie.nodes[node].terminals.head else { return nil }
+        // The route is lent, not retained: the table keeps it.
+        return Unmanaged.passUnretained(table.routes[first])._withUnsafeGuaranteedRef { route -> Found? in
+            guard route.hasPlainPattern else { return nil }
+            return route.withLearnedBox { learned -> Found? in
+                guard learned.value.problems.isEmpty else { return nil }
+                let labels = learned.value.labels
+                var values = BoundValueList(absent: labels.count)
+                // The captured segments' texts, by a second pass over the path read above.
+                var offset = 0, position = pathStart
+                while position < pathEnd {
+                    let start = position + 1
+                    position = start
+                    while position < pathEnd, bytes[position] != UInt8(ascii: "/") { position += 1 }
+                    if let slot = route.segmentLabels[offset] { values[slot] = .one(text(bytes, start, position)) }
+                    offset += 1
+                }
+                guard bindQuery(route, labels, bytes, from: pathEnd, table.options, into: &values) else { return nil }
+                return Found(route: first, values: values)
+            }
+        }
+    }
+
+    /// Reads the query from `start` (the end of the path: `?` or the link's end) as
+    /// `key=value` items joined by `&`, binding the pattern's items; `false` when the query is
+    /// not plain or does not plainly fit the pattern.
+    private static func bindQuery(
+        _ route: CompiledRoute, _ labels: [LabelInfo], _ bytes: UnsafeBufferPointer<UInt8>, from start: Int,
+        _ options: MatchOptions, into values: inout BoundValueList
+    ) -> Bool {
+        let specs = route.ast.queryItems
+        // The pattern's items the link carries, a bit each.
+        guard specs.count <= 64 else { return false }
+        var seen: UInt64 = 0
+        let count = bytes.count
+        var index = start, items = 0
+        if index < count {
+            guard bytes[index] == UInt8(ascii: "?") else { return false }
+            index += 1
+            while true {
+                let keyStart = index
+                while index < count, isPlain(bytes[index]) { index += 1 }
+                guard index > keyStart, index < count, bytes[index] == UInt8(ascii: "=") else { return false }
+                let keyEnd = index
+                index += 1
+                let valueStart = index
+                while index < count, isPlain(bytes[index]) { index += 1 }
+                guard index > valueStart else { return false }
+                items += 1
+                guard items <= options.limits.maxQueryItems else { return false }
+                WorkMeter.add(max(1, specs.count))
+                let tag = ByteTag(of: bytes, keyStart..<keyEnd)
+                var read = false
+                for offset in specs.indices where specs[offset].keyTag == tag
+                    && (tag.isWhole || ByteText.equals(specs[offset].key, ByteText.part(of: bytes, start: keyStart, count: keyEnd - keyStart))) {
+                    // A key the link repeats is the matcher's to judge.
+                    guard seen & (1 &<< UInt64(offset)) == 0 else { return false }
+                    seen |= 1 &<< UInt64(offset)
+                    read = true
+                    let value = ByteText.part(of: bytes, start: valueStart, count: index - valueStart)
+                    switch specs[offset].value {
+                    case .literal(let literal):
+                        guard ByteText.equals(literal, value) else { return false }
+                    case .capture:
+                        if let label = route.queryLabels[offset] {
+                            guard labels[label].isSingle else { return false }
+                            values[label] = .one(text(bytes, valueStart, index))
+                        }
+                    case .affixed, .rest:
+                        return false
+                    }
+                }
+                if !read && options.strictQuery { return false }
+                if index == count { break }
+                guard bytes[index] == UInt8(ascii: "&") else { return false }
+                index += 1
+            }
+        }
+        // An item the link does not carry: optional, or the matcher's to judge.
+        for offset in specs.indices where seen & (1 &<< UInt64(offset)) == 0 {
+            if route.isRequired(queryItem: offset, labels: labels) { return false }
+            if let label = route.queryLabels[offset], !labels[label].isSingle { return false }
+        }
+        return true
+    }
+
+    /// The text of `bytes[start..<end]` (plain: nothing to decode).
+    @inline(__always)
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        String(decoding: ByteText.part(of: bytes, start: start, count: end - start), as: UTF8.self)
+    }
+
+    /// Whether the link's `scheme` and `host` (lower-case, plain) are one of the table's
+    /// origins': the origin the matcher reads the link under, whose path has no prefix.
+    private static func accepts(
+        scheme: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>, _ defaults: borrowing TableDefaults
+    ) -> Bool {
+        for origin in defaults.origins
+        where ByteText.equals(origin.host, host) && (origin.scheme.map { ByteText.equals($0, scheme) } ?? true) {
+            return true
+        }
+        return false
+    }
+
+    /// A lower-case letter, a digit, `+`, `-` or `.`: a plain scheme's bytes.
+    @inline(__always)
+    private static func isSchemeByte(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "+")
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    }
+
+    /// A lower-case letter, a digit, `-` or `.`: a plain host's bytes.
+    @inline(__always)
+    private static func isHostByte(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    }
+
+    /// One of RFC 3986's unreserved characters: a letter, a digit, `-`, `.`, `_` or `~`.
+    @inline(__always)
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+    }
+
+    /// Whether `segment` is `.` or `..`, which the reader refuses.
+    @inline(__always)
+    private static func isDotSegment(_ segment: UnsafeBufferPointer<UInt8>) -> Bool {
+        segment.count <= 2 && segment.allSatisfy { $0 == UInt8(ascii: ".") }
+    }
+}
+
+extension RouteTable {
+    /// What ``PlainHit`` and the matcher's walk disagree on for `text`, or `nil` when they agree:
+    /// the plain path finds nothing, or finds the route the walk attempts first, with the same
+    /// texts bound to every label. (For the tests and the fuzzer; a hit never asks.)
+    func plainHitDisagreement(_ text: String) -> String? {
+        guard plainHits, let found = PlainHit.find(text, in: self) else { return nil }
+        let view: LinkView
+        do throws(RouteMatchError) {
+            view = try self.view(of: text)
+        } catch {
+            return "the plain path found route \(found.route) in a link the reader refuses: \(error.reason)"
+        }
+        var first: (route: Int, values: BoundValueList)?
+        _ = match(view) { route, values in
+            first = (route.index, values)
+            return nil
+        }
+        guard let first else { return "the plain path found route \(found.route) where the walk built none" }
+        guard first.route == found.route else {
+            return "the plain path found route \(found.route) where the walk builds route \(first.route) first"
+        }
+        for slot in found.values.indices where !found.values[slot].isSame(as: first.values[slot]) {
+            return "route \(found.route), slot \(slot): the plain path binds \(found.values[slot]), the walk \(first.values[slot])"
+        }
+        return nil
+    }
+}
+
+extension BoundValue {
+    /// Whether two bound values are the same texts (a mounted view is never the same: the
+    /// plain path binds none).
+    func isSame(as other: BoundValue) -> Bool {
+        switch (self, other) {
+        case (.absent, .absent): return true
+        case (.one(let a), .one(let b)): return a == b
+        case (.many(let a), .many(let b)): return a == b
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import Testing
+@testable import RouteMatch
+
+/// The plain hit path (``PlainHit``): which links take it, and that on every link it answers
+/// only as the matcher's walk would (the route the walk builds first, the same texts bound).
+@Suite struct PlainHitTests {
+    /// The fixtures' tables whose links may take the plain path, and some that never do.
+    enum Fixture: String, CaseIterable, Sendable {
+        case app, typed, priority, strict, shop, wide, store, tracked, kakao, universal, hostsGiven
+
+        var table: RouteTable {
+            switch self {
+            case .app: return AppRoute.router.table
+            case .typed: return TypedRoute.router.table
+            case .priority: return PriorityRoute.router.table
+            case .strict: return StrictRoute.router.table
+            case .shop: return ShopRoute.router.table
+            case .wide: return WideRoute.router.table
+            case .store: return StoreRoute.router.table
+            case .tracked: return TrackedRoute.router.table
+            case .kakao: return KakaoRoute.router.table
+            case .universal: return UniversalRoute.router.table
+            case .hostsGiven: return HostsGivenApp.router.table
+            }
+        }
+    }
+
+    @Test("which tables links may take the plain path in", arguments: [
+        (Fixture.app, true), (.typed, true), (.priority, true), (.strict, true), (.shop, true), (.wide, true),
+        (.tracked, true),
+        // An origin with a path prefix, no default host, patterns that give their hosts.
+        (.store, false), (.kakao, false), (.universal, false), (.hostsGiven, false),
+    ])
+    func tablesThatQualify(_ fixture: Fixture, _ qualifies: Bool) {
+        #expect(fixture.table.plainHits == qualifies)
+    }
+
+    @Test("which links take the plain path", arguments: [
+        ("myapp://app/user/42/posts?page=2&premium=true", true),
+        ("myapp://app/user/42/posts?premium=true&page=2", true),
+        ("myapp://app/user/me-2_x.y~z/profile", true),
+        ("myapp://app/article/hello", true),
+        ("myapp://app/article/hello?ref=mail", true),
+        // An item no route reads is left to the matcher only in strict mode.
+        ("myapp://app/article/hello?ref=mail&utm=x", true),
+        ("MYAPP://app/user/42/profile", false),
+        ("myapp://APP/user/42/profile", false),
+        ("myapp://app:1/user/42/profile", false),
+        ("myapp://me@app/user/42/profile", false),
+        ("myapp://app/user/4%32/profile", false),
+        ("myapp://app/user/42/profile/", false),
+        ("myapp://app/user//profile", false),
+        ("myapp://app/user/../profile", false),
+        ("myapp://app/user/42/profile#top", false),
+        ("myapp://app/user/42/profile?", false),
+        ("myapp://app/user/42/posts?page=2&page=3&premium=true", false),
+        ("myapp://app/user/42/posts?page=2", false),
+        ("myapp://app/article/hello?ref=", false),
+        ("myapp://app/article/hello?ref", false),
+        ("myapp://app/article/hello?ref=a+b", false),
+        ("myapp://app/article/hello?ref=a&&b=c", false),
+        ("myapp://app/caf%C3%A9", false),
+        ("myapp://app", false),
+        ("myapp://app/", false),
+        ("app/user/42/profile", false),
+        ("myapp:/user/42/profile", false),
+        ("myapp://app/nowhere", false),
+    ])
+    func linksThatTakeThePlainPath(_ link: String, _ plain: Bool) {
+        let table = AppRoute.router.table
+        #expect((PlainHit.find(link, in: table) != nil) == plain)
+        #expect(table.plainHitDisagreement(link) == nil)
+    }
+
+    @Test("what the plain path leaves to the matcher in other tables", arguments: [
+        (Fixture.typed, "typed://x/tab/home", true),
+        (.typed, "typed://x/list?id=1", false),  // a list
+        (.typed, "typed://x/doc/a", false),  // a pattern with a fragment
+        (.typed, "typed://x/optionals?c=1", true),
+        (.strict, "s://h/item/1", true),
+        (.strict, "s://h/item/1?x=1", false),  // strict: an item no route reads
+        (.strict, "s://h/a/b/c/d/e", false),  // over the table's segment limit
+        (.priority, "p://h/user/me", true),
+        (.priority, "p://h/search?type=users&q=a", true),
+        // The end's first route reads `type=users`: the matcher goes on to the next.
+        (.priority, "p://h/search?q=a", false),
+    ])
+    func otherTables(_ fixture: Fixture, _ link: String, _ plain: Bool) {
+        #expect((PlainHit.find(link, in: fixture.table) != nil) == plain)
+        #expect(fixture.table.plainHitDisagreement(link) == nil)
+    }
+
+    /// Links made from each table's own patterns, then varied where the plain path and the
+    /// reader are most likely to part: case, escapes, empty and dot segments, a trailing `/`,
+    /// repeated, missing, extra and empty query items, fragments, ports, userinfo.
+    @Test(arguments: Fixture.allCases)
+    func thePlainPathAgreesWithTheWalkOnEveryLink(_ fixture: Fixture) {
+        let table = fixture.table
+        var generator = SeededGenerator(seed: 0x7_1A1B + UInt64(fixture.rawValue.utf8.count))
+        var plain = 0, disagreements: [String] = []
+        let count = 4_000
+        for _ in 0..<count {
+            let link = Self.link(for: table, &generator)
+            if PlainHit.find(link, in: table) != nil, table.plainHits { plain += 1 }
+            if let disagreement = table.plainHitDisagreement(link) { disagreements.append("\(link): \(disagreement)") }
+        }
+        #expect(disagreements.count == 0, "\(disagreements.prefix(10).joined(separator: "\n"))")
+        // The links do take the path where the table qualifies: the comparison is not vacuous.
+        if table.plainHits { #expect(plain > count / 10, "\(plain) of \(count) links took the plain path") }
+    }
+
+    /// A closure route whose closure refuses the link's texts runs once for the match: the
+    /// matcher explains the refusal the plain path met, and does not build the route again.
+    @Test func aRefusedBuildRunsOnce() throws {
+        let calls = CallCount()
+        let router = Router<Int>(scheme: "myapp", host: "app") { routes in
+            routes.add("item/${id}") { captures in
+                calls.add()
+                return try captures.value("id", as: Int.self)
+            }
+        }
+        // Learning the route's labels runs its closure once, with a probe.
+        try router.validate()
+        let learned = calls.value
+        let link = "myapp://app/item/4x2"
+        #expect(PlainHit.find(link, in: router.table) != nil)
+        let result = router.match(link)
+        // Counted before the error is read: its diagnostic's example may build the route.
+        #expect(calls.value == learned + 1)
+        #expect(result.failure?.reason == .formatFailure(label: "id", found: "4x2", expected: .of(Int.self)))
+        #expect(result.failure?.span == 17..<20)
+        let before = calls.value
+        #expect(try router.route(for: "myapp://app/item/42") == 42)
+        #expect(calls.value == before + 1)
+    }
+
+    /// A miss the plain path reached (its build refused) is the matcher's own error, diagnostic
+    /// included, as when the link does not take the plain path at all.
+    @Test(arguments: [
+        "myapp://app/user/4x2/posts?page=2&premium=true",
+        "myapp://app/user/42/posts?page=x&premium=maybe",
+        "myapp://app/user/42/posts?page=2&premium=true&page=3",
+    ])
+    func aMissThroughThePlainPathIsTheMatchersError(_ link: String) throws {
+        let table = AppRoute.router.table
+        let codec = AppRoute.router.codec
+        let direct = table.match(link, build: codec.build)
+        let walked = table.match(try table.view(of: link), build: codec.build)
+        guard case .failure(let error) = direct, case .failure(let expected) = walked else {
+            Issue.record("\(link) matched: \(direct), \(walked)")
+            return
+        }
+        #expect(error == expected)
+        #expect(error.description == expected.description)
+    }
+
+    // MARK: Links
+
+    /// A link for one of `table`'s routes, varied.
+    static func link(for table: RouteTable, _ generator: inout SeededGenerator) -> String {
+        let route = generator.pick(table.routes)
+        let origin = table.defaults.origins.isEmpty ? nil : generator.pick(table.defaults.origins)
+        var text = ""
+        if let origin {
+            let scheme = origin.scheme ?? "myapp"
+            text = (generator.chance(5) ? scheme.uppercased() : scheme) + "://"
+            if generator.chance(3) { text += "user@" }
+            text += generator.chance(5) ? origin.host.uppercased() : origin.host
+            if generator.chance(3) { text += ":8080" }
+            for segment in origin.prefix { text += "/" + segment }
+        } else {
+            text = (route.scheme ?? "myapp") + "://" + (route.host.isEmpty ? "app" : route.host)
+        }
+        for segment in route.ast.segments {
+            switch segment.value {
+            case .literal(let literal): text += "/" + (generator.chance(3) ? literal.uppercased() : literal)
+            case .capture: text += "/" + value(&generator)
+            case .affixed(let prefix, _, let suffix): text += "/" + prefix + value(&generator) + suffix
+            case .rest: for _ in 0..<Int.random(in: 0...3, using: &generator) { text += "/" + value(&generator) }
+            }
+        }
+        if generator.chance(5) { text += generator.pick(["/", "//", "/.", "/..", "/x"]) }
+        var items: [String] = []
+        for item in route.ast.queryItems where !generator.chance(15) {
+            let value: String
+            switch item.value {
+            case .literal(let literal): value = generator.chance(90) ? literal : "other"
+            default: value = Self.value(&generator)
+            }
+            items.append(generator.chance(3) ? item.key : item.key + "=" + value)
+            if generator.chance(5) { items.append(item.key + "=" + Self.value(&generator)) }
+        }
+        if generator.chance(15) { items.insert(generator.pick(["utm=x", "ref=y", "q=z", "id=7", "=1", ""]), at: 0) }
+        if generator.chance(15) { items.shuffle(using: &generator) }
+        if !items.isEmpty || generator.chance(3) { text += "?" + items.joined(separator: generator.chance(3) ? ";" : "&") }
+        if generator.chance(5) { text += "#" + value(&generator) }
+        if generator.chance(5) {
+            // One byte replaced by one the plain path refuses or the reader treats apart.
+            var bytes = Array(text.utf8)
+            let index = Int.random(in: 0..<bytes.count, using: &generator)
+            bytes[index] = generator.pick(Array("%+ @:/?&=#A\u{7F}".utf8))
+            text = String(decoding: bytes, as: UTF8.self)
+        }
+        return text
+    }
+
+    /// A segment's or an item's text: values each type reads and refuses, and plain and
+    /// unplain bytes.
+    static func value(_ generator: inout SeededGenerator) -> String {
+        generator.pick([
+            "42", "0", "-1", "4x2", "1.5", "true", "false", "home", "settings", "one", "SKU-1", "sku-1",
+            "6ba7b810-9dad-11d1-80b4-00c04fd430c8", "1.2", "a", "me", "users", "", "a%2Fb", "%41", "%zz",
+            "caf%C3%A9", "a+b", "a b", "~x_y.z-w", "..", ".", "é", "2026",
+        ])
+    }
+}
+
+/// Counts a closure's calls across the threads a test may run it on.
+final class CallCount: @unchecked Sendable {
+    // Unchecked: the count is read and written under the lock.
+    private let lock = NSLock()
+    private var count = 0
+
+    func add() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+}
