@@ -194,17 +194,24 @@ enum PlainHit {
             || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
 
-    /// A lower-case letter, a digit, `-` or `.`: a plain host's bytes.
+    /// A lower-case letter, a digit, `-` or `.`: a plain host's bytes (a bit of two masks, for
+    /// bytes 0–63 and 64–127, as ``LinkReader`` tests a host's).
     @inline(__always)
     private static func isHostByte(_ byte: UInt8) -> Bool {
-        byte &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        inMasks(byte, low: 0x03FF_6000_0000_0000, high: 0x07FF_FFFE_0000_0000)
     }
 
     /// One of RFC 3986's unreserved characters: a letter, a digit, `-`, `.`, `_` or `~`.
     @inline(__always)
     private static func isPlain(_ byte: UInt8) -> Bool {
-        (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "-")
-            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+        inMasks(byte, low: 0x03FF_6000_0000_0000, high: 0x47FF_FFFE_87FF_FFFE)
+    }
+
+    /// Whether ASCII `byte`'s bit is set in `low` (bytes 0–63) or `high` (64–127); never for a
+    /// byte of 128 or more.
+    @inline(__always)
+    private static func inMasks(_ byte: UInt8, low: UInt64, high: UInt64) -> Bool {
+        byte < 128 && ((byte < 64 ? low : high) >> UInt64(byte & 63)) & 1 != 0
     }
 
     /// Whether `segment` is `.` or `..`, which the reader refuses.
