@@ -49,9 +49,6 @@ final class CompiledRoute: Sendable {
     var isMounted: Bool { usesOrigins && tableDefaults.isMounted }
     /// Whether the pattern is malformed (its labels are then not judged unused).
     private let hasSyntaxProblem: Bool
-    /// Whether the pattern is one ``PlainHit`` reads: whole-segment captures and literals in
-    /// its path, `key=${name}` and `key=literal` query items, no fragment.
-    let hasPlainPattern: Bool
     private let storedIndex: Int32
     private let storedFragmentLabel: Int32
     /// Declaration order, which breaks ties.
@@ -147,9 +144,6 @@ final class CompiledRoute: Sendable {
         self.tableDefaults = defaults
         self.probe = probe
         self.hasSyntaxProblem = hasSyntaxProblem
-        self.hasPlainPattern = !hasSyntaxProblem && ast.fragment == nil
-            && ast.segments.allSatisfy { if case .affixed = $0.value { return false }; return !$0.value.isRest }
-            && ast.queryItems.allSatisfy { if case .affixed = $0.value { return false }; return !$0.value.isRest }
         self.learnedSlots = learnedSlots
         if let learned { _ = learnedSlots.store(LearnedBox(learned), at: index) }
         self.labelNames = slots.names

@@ -148,23 +148,25 @@ struct LearnedRoute: Sendable {
     /// route's box then weighs 16 bytes less).
     private let rare: Rare?
 
-    /// What few routes learn: a declaration order of their own, definition problems, or a
-    /// constant value (a case without values).
+    /// What few routes learn: a declaration order of their own, definition problems, a
+    /// constant value (a case without values), or that ``PlainHit`` does not read them.
     private final class Rare: Sendable {
         let declaredOrder: [LabelInfo]?
         let problems: [DefinitionProblem]
         let constant: (any AnyObject & Sendable)?
+        let isPlain: Bool
 
-        init(declaredOrder: [LabelInfo]?, problems: [DefinitionProblem], constant: (any AnyObject & Sendable)?) {
+        init(declaredOrder: [LabelInfo]?, problems: [DefinitionProblem], constant: (any AnyObject & Sendable)?, isPlain: Bool) {
             self.declaredOrder = declaredOrder
             self.problems = problems
             self.constant = constant
+            self.isPlain = isPlain
         }
     }
 
     init(
         name: String, labels: [LabelInfo], declaredLabels: [LabelInfo], problems: [DefinitionProblem],
-        constant: (any AnyObject & Sendable)?
+        constant: (any AnyObject & Sendable)?, isPlain: Bool = false
     ) {
         self.name = name
         self.labels = LearnedRoute.shared(labels)
@@ -172,9 +174,15 @@ struct LearnedRoute: Sendable {
         let sameOrder = declaredLabels.count == labels.count
             && zip(declaredLabels, labels).allSatisfy { $0.name == $1.name && $0.type === $1.type }
         let declaredOrder = sameOrder ? nil : declaredLabels
-        rare = declaredOrder == nil && problems.isEmpty && constant == nil
-            ? nil : Rare(declaredOrder: declaredOrder, problems: problems, constant: constant)
+        let plain = isPlain && problems.isEmpty
+        rare = declaredOrder == nil && problems.isEmpty && constant == nil && plain
+            ? nil : Rare(declaredOrder: declaredOrder, problems: problems, constant: constant, isPlain: plain)
     }
+
+    /// Whether ``PlainHit`` may hand the route a link's texts: its pattern is plain and each
+    /// label its query items bind is one text (``PlainHit/reads(_:labels:)``), and it has no
+    /// definition problem. Learned with the route, so that a table's build pays nothing for it.
+    var isPlain: Bool { rare?.isPlain ?? true }
 
     /// The labels in the order the type declares them.
     var declaredLabels: [LabelInfo] { rare?.declaredOrder ?? labels }
@@ -277,6 +285,7 @@ struct LearnedRoute: Sendable {
         return LearnedRoute(
             name: probed.name, labels: labels, declaredLabels: declared,
             problems: problems.sorted { ($0.span?.lowerBound ?? 0) < ($1.span?.lowerBound ?? 0) }, // stable
-            constant: problems.isEmpty && declared.isEmpty ? probed.constant : nil)
+            constant: problems.isEmpty && declared.isEmpty ? probed.constant : nil,
+            isPlain: !hasSyntaxProblem && PlainHit.reads(route, labels: labels))
     }
 }

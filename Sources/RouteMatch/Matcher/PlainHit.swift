@@ -24,10 +24,18 @@
 /// gives its own host (see ``RouteTable/plainHits``).
 enum PlainHit {
     /// A route found whose build refused its texts: the matcher takes the failure as the
-    /// route's, and does not build it again (a closure route's closure runs once a match).
-    struct Tried {
+    /// route's, and does not build it again (a closure route's closure runs once a match). An
+    /// object, made only on such a miss: an optional of it is one word, which a hit tests for
+    /// `nil` without the runtime's help (an optional of a structure holding the failure, an
+    /// enum of several payloads, was tested through its type's value witnesses).
+    final class Tried {
         let route: Int
         let failure: DecodeFailure
+
+        init(route: Int, failure: DecodeFailure) {
+            self.route = route
+            self.failure = failure
+        }
     }
 
     /// The route a plain link reaches and the texts its labels bind.
@@ -86,9 +94,8 @@ enum PlainHit {
         guard let first = table.trie.nodes[node].terminals.head else { return nil }
         // The route is lent, not retained: the table keeps it.
         return Unmanaged.passUnretained(table.routes[first])._withUnsafeGuaranteedRef { route -> Found? in
-            guard route.hasPlainPattern else { return nil }
             return route.withLearnedBox { learned -> Found? in
-                guard learned.value.problems.isEmpty else { return nil }
+                guard learned.value.isPlain else { return nil }
                 let labels = learned.value.labels
                 var values = BoundValueList(absent: labels.count)
                 // The captured segments' texts, by a second pass over the path read above.
@@ -114,8 +121,7 @@ enum PlainHit {
         _ options: MatchOptions, into values: inout BoundValueList
     ) -> Bool {
         let specs = route.ast.queryItems
-        // The pattern's items the link carries, a bit each.
-        guard specs.count <= 64 else { return false }
+        // The pattern's items the link carries, a bit each (a plain pattern has at most 64).
         var seen: UInt64 = 0
         let count = bytes.count
         var index = start, items = 0
@@ -147,10 +153,7 @@ enum PlainHit {
                     case .literal(let literal):
                         guard ByteText.equals(literal, value) else { return false }
                     case .capture:
-                        if let label = route.queryLabels[offset] {
-                            guard labels[label].isSingle else { return false }
-                            values[label] = .one(text(bytes, valueStart, index))
-                        }
+                        if let label = route.queryLabels[offset] { values[label] = .one(text(bytes, valueStart, index)) }
                     case .affixed, .rest:
                         return false
                     }
@@ -164,7 +167,6 @@ enum PlainHit {
         // An item the link does not carry: optional, or the matcher's to judge.
         for offset in specs.indices where seen & (1 &<< UInt64(offset)) == 0 {
             if route.isRequired(queryItem: offset, labels: labels) { return false }
-            if let label = route.queryLabels[offset], !labels[label].isSingle { return false }
         }
         return true
     }
@@ -173,6 +175,29 @@ enum PlainHit {
     @inline(__always)
     private static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
         String(decoding: ByteText.part(of: bytes, start: start, count: end - start), as: UTF8.self)
+    }
+
+    /// Whether the plain path may hand `route` (whose labels are `labels`) a link's texts: its
+    /// path is literals and whole-segment captures, its query items `key=${name}` or
+    /// `key=literal` each binding one text (no list, no mount), and it has no fragment. Asked
+    /// once, when the route is learned.
+    static func reads(_ route: CompiledRoute, labels: [LabelInfo]) -> Bool {
+        let ast = route.ast
+        guard ast.fragmentStorage.isEmpty, ast.queryItems.count <= 64 else { return false }
+        for segment in ast.segments {
+            switch segment.value {
+            case .literal, .capture: continue
+            case .affixed, .rest: return false
+            }
+        }
+        for (offset, item) in ast.queryItems.enumerated() {
+            switch item.value {
+            case .literal, .capture: break
+            case .affixed, .rest: return false
+            }
+            if let label = route.queryLabels[offset], !labels[label].isSingle { return false }
+        }
+        return true
     }
 
     /// Whether the link's `scheme` and `host` (lower-case, plain) are one of the table's
