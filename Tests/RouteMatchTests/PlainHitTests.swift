@@ -7,7 +7,7 @@ import Testing
 @Suite struct PlainHitTests {
     /// The fixtures' tables whose links may take the plain path, and some that never do.
     enum Fixture: String, CaseIterable, Sendable {
-        case app, typed, priority, strict, shop, wide, store, tracked, kakao, universal, hostsGiven
+        case app, typed, priority, strict, shop, wide, prefixed, store, tracked, kakao, universal, hostsGiven
 
         var table: RouteTable {
             switch self {
@@ -17,6 +17,7 @@ import Testing
             case .strict: return StrictRoute.router.table
             case .shop: return ShopRoute.router.table
             case .wide: return WideRoute.router.table
+            case .prefixed: return PrefixedRoute.router.table
             case .store: return StoreRoute.router.table
             case .tracked: return TrackedRoute.router.table
             case .kakao: return KakaoRoute.router.table
@@ -28,8 +29,8 @@ import Testing
 
     @Test("which tables links may take the plain path in", arguments: [
         (Fixture.app, true), (.typed, true), (.priority, true), (.strict, true), (.shop, true), (.wide, true),
-        (.tracked, true),
-        // An origin with a path prefix, no default host, patterns that give their hosts.
+        (.tracked, true), (.prefixed, true),
+        // A pattern that gives its own host, no default host, patterns that give their hosts.
         (.store, false), (.kakao, false), (.universal, false), (.hostsGiven, false),
     ])
     func tablesThatQualify(_ fixture: Fixture, _ qualifies: Bool) {
@@ -83,6 +84,17 @@ import Testing
         (.strict, "s://h/a/b/c/d/e", false),  // over the table's segment limit
         (.priority, "p://h/user/me", true),
         (.priority, "p://h/search?type=users&q=a", true),
+        // Under an origin with a path prefix: the longest prefix the link has first.
+        (.prefixed, "https://example.com/app/item/1", true),
+        (.prefixed, "https://example.com/app/v2/item/1", true),
+        (.prefixed, "https://example.com/item/1", true),
+        (.prefixed, "https://example.com/app", true),
+        (.prefixed, "https://example.com/app/search?q=a", true),
+        (.prefixed, "https://example.com/app/app/7", true),
+        // Under `/app`, whose routes have no `42`: the matcher says why, as for any miss.
+        (.prefixed, "https://example.com/app/42", false),
+        (.prefixed, "https://example.com/ap%70/item/1", false),
+        (.prefixed, "https://example.com/apps/item/1", false),
         // The end's first route reads `type=users`: the matcher goes on to the next.
         (.priority, "p://h/search?q=a", false),
     ])
@@ -213,6 +225,23 @@ import Testing
             "6ba7b810-9dad-11d1-80b4-00c04fd430c8", "1.2", "a", "me", "users", "", "a%2Fb", "%41", "%zz",
             "caf%C3%A9", "a+b", "a b", "~x_y.z-w", "..", ".", "é", "2026",
         ])
+    }
+}
+
+/// A table under origins with path prefixes, one inside another, and one without.
+enum PrefixedRoute: Routable, Equatable {
+    static var origins: [String] { ["myapp://app", "https://example.com/app", "https://example.com", "https://example.com/app/v2"] }
+
+    case home
+    case item(id: Int)
+    case app(id: Int)
+    case search(q: String, page: Int?)
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case home = ""
+        case item = "item/${id}"
+        case app = "app/${id}"
+        case search = "search?q=${q}&page=${page}"
     }
 }
 

@@ -11,7 +11,8 @@
 /// A plain link is `scheme://host/segment/…?key=value&…`: a lower-case scheme and host, each
 /// segment and each query key and value one or more of RFC 3986's unreserved characters
 /// (letters, digits, `-`, `.`, `_`, `~`) and no segment `.` or `..`, no trailing `/`, no
-/// userinfo, port, escape or fragment, within the table's limits. It reaches a route when,
+/// userinfo, port, escape or fragment, within the table's limits, from one of the table's
+/// origins (its path prefix first, when it has one). It reaches a route when,
 /// taking a literal edge before the capture at each segment as the matcher's walk does, the
 /// path ends at a node whose first route has a plain pattern (whole-segment captures and
 /// literals; query items `key=${name}` or `key=literal`; no fragment, rest or in-segment
@@ -20,8 +21,8 @@
 /// and, in strict mode, every item of the link is the pattern's. The matcher's walk attempts
 /// that route first, and it fits with the same texts; anything else is the matcher's to decide.
 ///
-/// A table qualifies when it reads links from its origins without path prefixes and no pattern
-/// gives its own host (see ``RouteTable/plainHits``).
+/// A table qualifies when it reads links from its origins and no pattern gives its own host
+/// (see ``RouteTable/plainHits``); an origin's path prefix is read as the matcher reads it.
 enum PlainHit {
     /// A route found whose build refused its texts: the matcher takes the failure as the
     /// route's, and does not build it again (a closure route's closure runs once a match). An
@@ -69,10 +70,13 @@ enum PlainHit {
         while index < count, isHostByte(bytes[index]) { index += 1 }
         guard index > hostStart, index < count, bytes[index] == UInt8(ascii: "/") else { return nil }
         let host = ByteText.part(of: bytes, start: hostStart, count: index - hostStart)
-        guard accepts(scheme: scheme, host: host, table.defaults) else { return nil }
+        // The origin's path prefix, if it has one, is not the routes' path.
+        guard let prefixEnd = origin(scheme: scheme, host: host, bytes, pathStart: index, table.defaults) else { return nil }
+        var segments = prefixEnd.segments
+        index = prefixEnd.index
         // path: each segment plain, the walk taking its literal edge before its capture.
         let pathStart = index
-        var node = root, segments = 0
+        var node = root
         while index < count, bytes[index] == UInt8(ascii: "/") {
             let start = index + 1
             index = start
@@ -200,16 +204,32 @@ enum PlainHit {
         return true
     }
 
-    /// Whether the link's `scheme` and `host` (lower-case, plain) are one of the table's
-    /// origins': the origin the matcher reads the link under, whose path has no prefix.
-    private static func accepts(
-        scheme: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>, _ defaults: borrowing TableDefaults
-    ) -> Bool {
-        for origin in defaults.origins
-        where ByteText.equals(origin.host, host) && (origin.scheme.map { ByteText.equals($0, scheme) } ?? true) {
-            return true
+    /// Where the routes' path starts in a link whose `scheme` and `host` (lower-case, plain)
+    /// and path from `pathStart` come from one of the table's origins: after that origin's
+    /// path prefix (the byte index and the segments it takes), or `nil` when the link comes
+    /// from none. The origin is the one the matcher reads the link under: the first, in the
+    /// table's order (longer prefixes first), whose scheme, host and prefix the link has.
+    private static func origin(
+        scheme: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>,
+        pathStart: Int, _ defaults: borrowing TableDefaults
+    ) -> (index: Int, segments: Int)? {
+        for index in defaults.originOrder {
+            guard ByteText.equals(defaults.origins[index].host, host),
+                defaults.origins[index].scheme.map({ ByteText.equals($0, scheme) }) ?? true
+            else { continue }
+            var position = pathStart, matched = 0
+            let prefixCount = defaults.origins[index].prefix.count
+            while matched < prefixCount, position < bytes.count, bytes[position] == UInt8(ascii: "/") {
+                let start = position + 1
+                position = start
+                while position < bytes.count, isPlain(bytes[position]) { position += 1 }
+                guard ByteText.equals(defaults.origins[index].prefix[matched], ByteText.part(of: bytes, start: start, count: position - start))
+                else { break }
+                matched += 1
+            }
+            if matched == prefixCount { return (position, matched) }
         }
-        return false
+        return nil
     }
 
     /// A lower-case letter, a digit, `+`, `-` or `.`: a plain scheme's bytes.
