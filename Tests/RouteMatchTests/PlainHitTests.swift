@@ -29,9 +29,9 @@ import Testing
 
     @Test("which tables links may take the plain path in", arguments: [
         (Fixture.app, true), (.typed, true), (.priority, true), (.strict, true), (.shop, true), (.wide, true),
-        (.tracked, true), (.prefixed, true),
-        // A pattern that gives its own host, no default host, patterns that give their hosts.
-        (.store, false), (.kakao, false), (.universal, false), (.hostsGiven, false),
+        (.tracked, true), (.prefixed, true), (.store, true),
+        // No default host, patterns that give their hosts.
+        (.kakao, false), (.universal, false), (.hostsGiven, false),
     ])
     func tablesThatQualify(_ fixture: Fixture, _ qualifies: Bool) {
         #expect(fixture.table.plainHits == qualifies)
@@ -95,6 +95,15 @@ import Testing
         (.prefixed, "https://example.com/app/42", false),
         (.prefixed, "https://example.com/ap%70/item/1", false),
         (.prefixed, "https://example.com/apps/item/1", false),
+        // The origin's host, which a pattern gives: the pattern's route is the walk's first.
+        (.prefixed, "myapp://app/item/1", false),
+        // A host a pattern gives: its routes come first, the matcher's to walk.
+        (.store, "https://help.example.com/x", false),
+        (.store, "https://example.com/files/recent", true),
+        (.store, "https://www.example.com/app/files/x", true),
+        (.store, "myapp://app/files/recent", true),
+        (.store, "myapp://app", false),  // no path: the matcher's
+        (.store, "https://example.com/app/id42", false),  // an in-segment capture
         // The end's first route reads `type=users`: the matcher goes on to the next.
         (.priority, "p://h/search?q=a", false),
     ])
@@ -228,7 +237,8 @@ import Testing
     }
 }
 
-/// A table under origins with path prefixes, one inside another, and one without.
+/// A table under origins with path prefixes, one inside another, and one without, and a pattern
+/// that gives its own host, which is one of the origins'.
 enum PrefixedRoute: Routable, Equatable {
     static var origins: [String] { ["myapp://app", "https://example.com/app", "https://example.com", "https://example.com/app/v2"] }
 
@@ -236,12 +246,15 @@ enum PrefixedRoute: Routable, Equatable {
     case item(id: Int)
     case app(id: Int)
     case search(q: String, page: Int?)
+    /// Under a host one of the origins has: its links are the pattern's before the origins'.
+    case pinned(id: Int)
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case home = ""
         case item = "item/${id}"
         case app = "app/${id}"
         case search = "search?q=${q}&page=${page}"
+        case pinned = "myapp://app/item/${id}"
     }
 }
 

@@ -29,6 +29,14 @@ struct LiteralIndex: Sendable {
         position(of: text).map { Int(targets[$0]) }
     }
 
+    /// The node the text whose UTF-8 is `bytes` leads to, if any (a link's text, compared in place).
+    subscript(bytes bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let position = keys.count == 1
+            ? (ByteText.equals(keys[0], bytes) ? 0 : nil)
+            : buckets.position(hash: LiteralIndex.hash(bytes)) { ByteText.equals(keys[$0], bytes) }
+        return position.map { Int(targets[$0]) }
+    }
+
     /// Makes `text` lead to `target`, replacing what it led to.
     mutating func set(_ text: String, to target: Int) {
         if let position = position(of: text) {

@@ -21,8 +21,9 @@
 /// and, in strict mode, every item of the link is the pattern's. The matcher's walk attempts
 /// that route first, and it fits with the same texts; anything else is the matcher's to decide.
 ///
-/// A table qualifies when it reads links from its origins and no pattern gives its own host
-/// (see ``RouteTable/plainHits``); an origin's path prefix is read as the matcher reads it.
+/// A table qualifies when it reads links from its origins (see ``RouteTable/plainHits``); an
+/// origin's path prefix is read as the matcher reads it, and a link whose host a pattern gives
+/// (whose routes the matcher tries first) is left to the matcher.
 enum PlainHit {
     /// A route found whose build refused its texts: the matcher takes the failure as the
     /// route's, and does not build it again (a closure route's closure runs once a match). An
@@ -70,6 +71,9 @@ enum PlainHit {
         while index < count, isHostByte(bytes[index]) { index += 1 }
         guard index > hostStart, index < count, bytes[index] == UInt8(ascii: "/") else { return nil }
         let host = ByteText.part(of: bytes, start: hostStart, count: index - hostStart)
+        // Routes whose pattern names this host come before the origins' (``RouteTable``'s
+        // `run`): such a link is the matcher's.
+        if table.trie.hasHostRoots, table.trie.roots[bytes: host] != nil { return nil }
         // The origin's path prefix, if it has one, is not the routes' path.
         guard let prefixEnd = origin(scheme: scheme, host: host, bytes, pathStart: index, table.defaults) else { return nil }
         var segments = prefixEnd.segments

@@ -83,7 +83,7 @@ final class RouteTable: @unchecked Sendable {
     var options: MatchOptions { defaults.options }
 
     /// Whether a link may take ``PlainHit``'s path: the table has no definition problem, is
-    /// not mounted, reads links from its origins, and no pattern gives its own host.
+    /// not mounted, and reads links from its origins.
     let plainHits: Bool
 
     /// The route type's name, for diagnostics.
@@ -180,7 +180,7 @@ final class RouteTable: @unchecked Sendable {
         knownTexts = KnownTexts(
             [defaults.scheme, defaults.host] + defaults.origins.flatMap { [$0.scheme ?? "", $0.host] })
         self.problems = problems
-        plainHits = problems.isEmpty && !mounted && !defaults.origins.isEmpty && !trie.hasHostRoots && trie.originsRoot != nil
+        plainHits = problems.isEmpty && !mounted && !defaults.origins.isEmpty && trie.originsRoot != nil
         self.patternProblems = found.allSatisfy({ $0.isEmpty }) ? [] : found
         self.tableProblems = (originProblems, noRoutes)
     }
