@@ -60,10 +60,7 @@ struct LinkComponents: Sendable {
         /// when they differ, `true` when they are equal and whole, `nil` when they are equal
         /// and the key is longer than a tag (its bytes decide: ``LinkComponents/item(_:hasKey:tag:)``).
         @inline(__always)
-        func key(isTagged tag: ByteTag) -> Bool? {
-            guard keyTag == tag else { return false }
-            return tag.isWhole ? true : nil
-        }
+        func key(isTagged tag: ByteTag) -> Bool? { keyTag.verdict(tag) }
     }
 
     /// The text as the caller passed it.

@@ -344,8 +344,7 @@ enum LinkReader {
             WorkMeter.add(1)
             // A segment without escapes is its own bytes: no text is made of it here.
             guard hasEscapes, PercentDecoding.firstEscape(bytes, segmentRange) != nil else {
-                // (The length first: comparing costs more than reading a length.)
-                if segmentRange.count <= 2, isDotSegment(bytes, segmentRange) {
+                if isDotSegment(ByteText.part(of: bytes, start: segmentRange.lowerBound, count: segmentRange.count)) {
                     return Problem(reason: .dotSegment(found: slice(bytes, segmentRange)), span: segmentRange)
                 }
                 link.segments.append(.init(range: segmentRange, decoded: -1))
@@ -367,12 +366,13 @@ enum LinkReader {
         }
     }
 
-    /// Whether `bytes[range]` is `.` or `..`.
+    /// Whether the segment whose bytes are `segment` is `.` or `..` (which the reader refuses,
+    /// and ``PlainHit`` leaves to it).
     @inline(__always)
-    private static func isDotSegment(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        guard !range.isEmpty else { return false }
-        for index in range where bytes[index] != UInt8(ascii: ".") { return false }
-        return true
+    static func isDotSegment(_ segment: UnsafeBufferPointer<UInt8>) -> Bool {
+        // The length first: comparing costs more than reading a length.
+        guard !segment.isEmpty, segment.count <= 2 else { return false }
+        return segment.allSatisfy { $0 == UInt8(ascii: ".") }
     }
 
     /// The number of segments in `range`, not counting the one trailing slash that is ignored.
@@ -528,8 +528,7 @@ enum LinkReader {
         let low: UInt64 = 0x2BFF_7FD2_0000_0000
         // 64–127: A–Z _ a–z ~
         let high: UInt64 = 0x47FF_FFFE_87FF_FFFE
-        if byte >= 0x80 { return true }
-        return (byte < 64 ? low >> UInt64(byte) : high >> UInt64(byte &- 64)) & 1 != 0
+        return byte >= 0x80 || ByteTag.inMasks(byte, low: low, high: high)
     }
 
     static func slice(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {

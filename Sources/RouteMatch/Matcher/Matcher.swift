@@ -40,15 +40,24 @@ extension RouteTable {
     }
 
     /// Matches a link, builds its route with `build` and hands the value to `keep`: `nil` when
-    /// a value was kept, else the error.
-    func match<Route>(_ view: consuming LinkView, build: Build<Route>, keep: (Route) -> Void) -> RouteMatchError? {
-        match(view) { route, values in
-            do throws(DecodeFailure) {
-                keep(try build(route, consume values))
-                return nil
-            } catch {
-                return error
-            }
+    /// a value was kept, else the error. (`tried`: see ``match(_:tried:attempt:)``.)
+    func match<Route>(
+        _ view: consuming LinkView, tried: PlainHit.Tried? = nil, build: Build<Route>, keep: (Route) -> Void
+    ) -> RouteMatchError? {
+        match(view, tried: tried) { route, values in RouteTable.built(route, values, build, keep: keep) }
+    }
+
+    /// Builds `route`'s value from `values` with `build` and hands it to `keep`: `nil` when it
+    /// was built, else why not. The one place a build's refusal is caught.
+    @inline(__always)
+    private static func built<Route>(
+        _ route: CompiledRoute, _ values: consuming BoundValueList, _ build: Build<Route>, keep: (Route) -> Void
+    ) -> DecodeFailure? {
+        do throws(DecodeFailure) {
+            keep(try build(route, values))
+            return nil
+        } catch {
+            return error
         }
     }
 
@@ -58,28 +67,15 @@ extension RouteTable {
     @inline(__always)
     func match<Route>(_ text: String, build: Build<Route>, keep: (Route) -> Void) -> RouteMatchError? {
         var tried: PlainHit.Tried?
-        if plainHits, let found = PlainHit.find(text, in: self) {
-            // The route is lent, not retained: the table keeps it.
-            let failure = Unmanaged.passUnretained(routes[found.route])._withUnsafeGuaranteedRef { route -> DecodeFailure? in
-                do throws(DecodeFailure) {
-                    keep(try build(route, found.values))
-                    return nil
-                } catch {
-                    return error
-                }
+        if plainHits {
+            switch PlainHit.attempt(text, in: self, { route, values in RouteTable.built(route, values, build, keep: keep) }) {
+            case .built: return nil
+            case .refused(let refused): tried = refused
+            case .left: break
             }
-            guard let failure else { return nil }
-            tried = PlainHit.Tried(route: found.route, failure: failure)
         }
         do throws(RouteMatchError) {
-            return match(try view(of: text), tried: tried) { route, values in
-                do throws(DecodeFailure) {
-                    keep(try build(route, consume values))
-                    return nil
-                } catch {
-                    return error
-                }
-            }
+            return match(try view(of: text), tried: tried, build: build, keep: keep)
         } catch {
             return error
         }
@@ -307,9 +303,10 @@ struct Search {
             firstUseError = table.error(for: learned.value.problems, firstUse: true)
             return true
         }
-        if let tried, tried.route == index, tried.failure.isLabels {
+        if let tried, tried.route == index {
             // The plain hit path found this route fitting and its build refused: explained as
-            // a refused build is, not evaluated and built again.
+            // a refused build is, not evaluated and built again. (Its failure is its own labels':
+            // the plain path reads no route that mounts a table.)
             self.tried = nil
             remember(explain(table, index, decodeFailure: tried.failure))
             return false

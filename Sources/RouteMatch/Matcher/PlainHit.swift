@@ -40,42 +40,64 @@ enum PlainHit {
         }
     }
 
+    /// What the plain path did with a link.
+    enum Outcome {
+        /// The link is not plain, or does not plainly fit: the matcher decides.
+        case left
+        /// The route was handed its texts and built.
+        case built
+        /// The route was handed its texts and its build refused them.
+        case refused(Tried)
+    }
+
+    /// Hands the route `text` reaches in `table`, and the texts its labels bind, to `attempt`
+    /// (as the matcher's walk hands a route it evaluated), the route lent and the texts moved.
+    static func attempt(_ text: String, in table: RouteTable, _ attempt: RouteTable.Attempt) -> Outcome {
+        text.utf8.withContiguousStorageIfAvailable { PlainHit.attempt($0, in: table, attempt) } ?? .left
+    }
+
     /// The route a plain link reaches and the texts its labels bind.
     struct Found {
         let route: Int
-        var values: BoundValueList
+        let values: BoundValueList
     }
 
-    /// The route `text` reaches in `table` and what it binds, or `nil` when the link is not
-    /// plain or does not plainly fit (the matcher then decides).
+    /// The route `text` reaches in `table` and what it binds, not built, or `nil` when the link
+    /// is not plain or does not plainly fit (for the tests and ``RouteTable/plainHitDisagreement(_:)``).
     static func find(_ text: String, in table: RouteTable) -> Found? {
-        guard let found = text.utf8.withContiguousStorageIfAvailable({ find($0, in: table) }) else { return nil }
+        var found: Found?
+        _ = attempt(text, in: table) { route, values in
+            found = Found(route: route.index, values: values)
+            return nil
+        }
         return found
     }
 
-    private static func find(_ bytes: UnsafeBufferPointer<UInt8>, in table: RouteTable) -> Found? {
+    private static func attempt(
+        _ bytes: UnsafeBufferPointer<UInt8>, in table: RouteTable, _ attempt: RouteTable.Attempt
+    ) -> Outcome {
         let count = bytes.count
         let limits = table.options.limits
         WorkMeter.add(count)
-        guard count <= limits.maxLinkLength, let root = table.trie.originsRoot else { return nil }
+        guard count <= limits.maxLinkLength, let root = table.trie.originsRoot else { return .left }
         // scheme "://"
         var index = 0
         while index < count, isSchemeByte(bytes[index]) { index += 1 }
         guard index > 0, index + 2 < count, bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == UInt8(ascii: "/"),
             bytes[index + 2] == UInt8(ascii: "/"), bytes[0] &- UInt8(ascii: "a") < 26
-        else { return nil }
+        else { return .left }
         let scheme = ByteText.part(of: bytes, start: 0, count: index)
         // host "/"
         index += 3
         let hostStart = index
         while index < count, isHostByte(bytes[index]) { index += 1 }
-        guard index > hostStart, index < count, bytes[index] == UInt8(ascii: "/") else { return nil }
+        guard index > hostStart, index < count, bytes[index] == UInt8(ascii: "/") else { return .left }
         let host = ByteText.part(of: bytes, start: hostStart, count: index - hostStart)
         // Routes whose pattern names this host come before the origins' (``RouteTable``'s
         // `run`): such a link is the matcher's.
-        if table.trie.hasHostRoots, table.trie.roots[bytes: host] != nil { return nil }
+        if table.trie.hasHostRoots, table.trie.roots[bytes: host] != nil { return .left }
         // The origin's path prefix, if it has one, is not the routes' path.
-        guard let prefixEnd = origin(scheme: scheme, host: host, bytes, pathStart: index, table.defaults) else { return nil }
+        guard let prefixEnd = origin(scheme: scheme, host: host, bytes, pathStart: index, table.defaults) else { return .left }
         var segments = prefixEnd.segments
         index = prefixEnd.index
         // path: each segment plain, the walk taking its literal edge before its capture.
@@ -86,24 +108,24 @@ enum PlainHit {
             index = start
             while index < count, isPlain(bytes[index]) { index += 1 }
             let segment = ByteText.part(of: bytes, start: start, count: index - start)
-            guard segment.count > 0, !isDotSegment(segment) else { return nil }
+            guard segment.count > 0, !LinkReader.isDotSegment(segment) else { return .left }
             segments += 1
-            guard segments <= limits.maxPathSegments else { return nil }
+            guard segments <= limits.maxPathSegments else { return .left }
             WorkMeter.add(1)
             if let child = table.trie.child(of: node, literal: segment) {
                 node = child
             } else if !table.trie.nodes[node].hasAffixed, let capture = table.trie.nodes[node].capture {
                 node = capture
             } else {
-                return nil
+                return .left
             }
         }
         let pathEnd = index
-        guard let first = table.trie.nodes[node].terminals.head else { return nil }
+        guard let first = table.trie.nodes[node].terminals.head else { return .left }
         // The route is lent, not retained: the table keeps it.
-        return Unmanaged.passUnretained(table.routes[first])._withUnsafeGuaranteedRef { route -> Found? in
-            return route.withLearnedBox { learned -> Found? in
-                guard learned.value.isPlain else { return nil }
+        return Unmanaged.passUnretained(table.routes[first])._withUnsafeGuaranteedRef { route -> Outcome in
+            return route.withLearnedBox { learned -> Outcome in
+                guard learned.value.isPlain else { return .left }
                 let labels = learned.value.labels
                 var values = BoundValueList(absent: labels.count)
                 // The captured segments' texts, by a second pass over the path read above.
@@ -115,8 +137,9 @@ enum PlainHit {
                     if let slot = route.segmentLabels[offset] { values[slot] = .one(text(bytes, start, position)) }
                     offset += 1
                 }
-                guard bindQuery(route, labels, bytes, from: pathEnd, table.options, into: &values) else { return nil }
-                return Found(route: first, values: values)
+                guard bindQuery(route, labels, bytes, from: pathEnd, table.options, into: &values) else { return .left }
+                guard let failure = attempt(route, values) else { return .built }
+                return .refused(Tried(route: first, failure: failure))
             }
         }
     }
@@ -150,8 +173,8 @@ enum PlainHit {
                 WorkMeter.add(max(1, specs.count))
                 let tag = ByteTag(of: bytes, keyStart..<keyEnd)
                 var read = false
-                for offset in specs.indices where specs[offset].keyTag == tag
-                    && (tag.isWhole || ByteText.equals(specs[offset].key, ByteText.part(of: bytes, start: keyStart, count: keyEnd - keyStart))) {
+                for offset in specs.indices where specs[offset].keyTag.verdict(tag)
+                    ?? ByteText.equals(specs[offset].key, ByteText.part(of: bytes, start: keyStart, count: keyEnd - keyStart)) {
                     // A key the link repeats is the matcher's to judge.
                     guard seen & (1 &<< UInt64(offset)) == 0 else { return false }
                     seen |= 1 &<< UInt64(offset)
@@ -247,27 +270,16 @@ enum PlainHit {
     /// bytes 0–63 and 64–127, as ``LinkReader`` tests a host's).
     @inline(__always)
     private static func isHostByte(_ byte: UInt8) -> Bool {
-        inMasks(byte, low: 0x03FF_6000_0000_0000, high: 0x07FF_FFFE_0000_0000)
+        ByteTag.inMasks(byte, low: 0x03FF_6000_0000_0000, high: 0x07FF_FFFE_0000_0000)
     }
 
     /// One of RFC 3986's unreserved characters: a letter, a digit, `-`, `.`, `_` or `~`.
     @inline(__always)
     private static func isPlain(_ byte: UInt8) -> Bool {
-        inMasks(byte, low: 0x03FF_6000_0000_0000, high: 0x47FF_FFFE_87FF_FFFE)
+        ByteTag.inMasks(byte, low: 0x03FF_6000_0000_0000, high: 0x47FF_FFFE_87FF_FFFE)
     }
 
-    /// Whether ASCII `byte`'s bit is set in `low` (bytes 0–63) or `high` (64–127); never for a
-    /// byte of 128 or more.
-    @inline(__always)
-    private static func inMasks(_ byte: UInt8, low: UInt64, high: UInt64) -> Bool {
-        byte < 128 && ((byte < 64 ? low : high) >> UInt64(byte & 63)) & 1 != 0
-    }
 
-    /// Whether `segment` is `.` or `..`, which the reader refuses.
-    @inline(__always)
-    private static func isDotSegment(_ segment: UnsafeBufferPointer<UInt8>) -> Bool {
-        segment.count <= 2 && segment.allSatisfy { $0 == UInt8(ascii: ".") }
-    }
 }
 
 extension RouteTable {

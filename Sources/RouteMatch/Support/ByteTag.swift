@@ -37,4 +37,21 @@ struct ByteTag: Equatable, Sendable {
     /// equal, without their bytes compared.
     @inline(__always)
     var isWhole: Bool { count <= 8 }
+
+    /// What the tags alone say of whether the texts tagged `self` and `other` are equal:
+    /// `false` when the tags differ, `true` when they are equal and whole, `nil` when they are
+    /// equal and the texts longer than a tag (their bytes decide).
+    @inline(__always)
+    func verdict(_ other: ByteTag) -> Bool? {
+        guard self == other else { return false }
+        return isWhole ? true : nil
+    }
+
+    /// Whether ASCII `byte`'s bit is set in `low` (bytes 0–63) or `high` (64–127): a byte's
+    /// class tested against two masks, not a comparison for each character; never for a byte
+    /// of 128 or more.
+    @inline(__always)
+    static func inMasks(_ byte: UInt8, low: UInt64, high: UInt64) -> Bool {
+        byte < 128 && ((byte < 64 ? low : high) >> UInt64(byte & 63)) & 1 != 0
+    }
 }

@@ -18,13 +18,6 @@ enum DecodeFailure: Error {
     case rejected(message: String)
     /// The table mounted under label `label` matched none of its routes.
     case mounted(Int, error: RouteMatchError)
-
-    /// Whether the failure is the route's own labels' (a conversion or its `init(from:)`), not
-    /// a mounted table's.
-    var isLabels: Bool {
-        if case .mounted = self { return false }
-        return true
-    }
 }
 
 /// Builds a route value through its own `init(from:)`, serving each label its bound text
