@@ -133,27 +133,103 @@ import Testing
 
     /// A closure route whose closure refuses the link's texts runs once for the match: the
     /// matcher explains the refusal the plain path met, and does not build the route again.
+    /// (A `Double`'s text is converted to be judged: its bytes refute nothing.)
     @Test func aRefusedBuildRunsOnce() throws {
         let calls = CallCount()
-        let router = Router<Int>(scheme: "myapp", host: "app") { routes in
+        let router = Router<Double>(scheme: "myapp", host: "app") { routes in
             routes.add("item/${id}") { captures in
                 calls.add()
-                return try captures.value("id", as: Int.self)
+                return try captures.value("id", as: Double.self)
             }
         }
         // Learning the route's labels runs its closure once, with a probe.
         try router.validate()
         let learned = calls.value
         let link = "myapp://app/item/4x2"
-        #expect(PlainHit.find(link, in: router.table) != nil)
+        #expect(PlainHit.find(link, in: router.table)?.values != nil)
         let result = router.match(link)
         // Counted before the error is read: its diagnostic's example may build the route.
         #expect(calls.value == learned + 1)
-        #expect(result.failure?.reason == .formatFailure(label: "id", found: "4x2", expected: .of(Int.self)))
+        #expect(result.failure?.reason == .formatFailure(label: "id", found: "4x2", expected: .of(Double.self)))
         #expect(result.failure?.span == 17..<20)
         let before = calls.value
-        #expect(try router.route(for: "myapp://app/item/42") == 42)
+        #expect(try router.route(for: "myapp://app/item/4.5") == 4.5)
         #expect(calls.value == before + 1)
+    }
+
+    /// What a look at a text's bytes refutes never converts; for `Bool`, and for `Int` below its
+    /// overflow, it is exactly what does not convert. Every text of up to four bytes from an
+    /// alphabet of digits, signs, letters and `.`, and texts at the types' bounds.
+    @Test(arguments: ["Int", "Int8", "Int64", "UInt", "UInt8", "UInt64", "Bool", "Double", "String", "UUID"])
+    func refutedTextsNeverConvert(_ typeName: String) {
+        var texts = ["", "99999999999999999999", "-9223372036854775808", "9223372036854775808", "18446744073709551615",
+            "-0", "+0", "--1", "1-", "1+1", "+", "-", "255", "256", "-129", "true", "false", "True", "truee", "fals"]
+        let alphabet = Array("01-+9tfx.e")
+        var current = [""]
+        for _ in 1...4 {
+            current = current.flatMap { prefix in alphabet.map { prefix + String($0) } }
+            texts += current
+        }
+        func run<T: Decodable>(_ type: T.Type, exact: Bool) {
+            guard let standard = TextConversion.Standard.of(T.self) else {
+                Issue.record("\(T.self) is not a standard scalar")
+                return
+            }
+            var refuted = 0
+            for text in texts {
+                let converts = (try? TextConversion.convert(T.self, single: text)) != nil
+                let refutes = Array(text.utf8).withUnsafeBufferPointer { standard.refutes($0) }
+                if refutes { refuted += 1 }
+                #expect(!(refutes && converts), "\(T.self): '\(text)' refuted, but converts")
+                if exact, text.utf8.count < 19 { #expect(refutes == !converts || text.isEmpty, "\(T.self): '\(text)'") }
+            }
+            // Refuting is what the look is for (none for the types it leaves to the conversion).
+            let refutesSome = ["Double", "String", "UUID"].contains(typeName) ? refuted == 0 : refuted > texts.count / 2
+            #expect(refutesSome, "\(T.self): \(refuted) of \(texts.count) refuted")
+        }
+        switch typeName {
+        case "Int": run(Int.self, exact: true)
+        case "Int8": run(Int8.self, exact: false)
+        case "Int64": run(Int64.self, exact: true)
+        case "UInt": run(UInt.self, exact: false)
+        case "UInt8": run(UInt8.self, exact: false)
+        case "UInt64": run(UInt64.self, exact: false)
+        case "Bool": run(Bool.self, exact: true)
+        case "Double": run(Double.self, exact: false)
+        case "String": run(String.self, exact: false)
+        default: run(UUID.self, exact: false)
+        }
+    }
+
+    /// A route whose integer or Boolean text its bytes refute is not built, on the plain path
+    /// (the first link) and in the matcher (the others are not plain): its closure never runs,
+    /// and the reason is the conversion's.
+    @Test(arguments: [
+        ("myapp://app/item/4x2?on=true", true, "id", "4x2", 17..<20),
+        ("myapp://app/item/4%78?on=true", false, "id", "4x", 17..<21),
+        ("myapp://app/item/-?on=true#top", false, "id", "-", 17..<18),
+        ("myapp://app/item/42?on=yes", true, "on", "yes", 23..<26),
+        ("myapp://app/item/42?on=tru%65x", false, "on", "truex", 23..<30),
+    ])
+    func aRefutedTextBuildsNothing(_ link: String, plain: Bool, label: String, found: String, span: Range<Int>) throws {
+        let calls = CallCount()
+        let router = Router<Int>(scheme: "myapp", host: "app") { routes in
+            routes.add("item/${id}?on=${on}") { captures in
+                calls.add()
+                return try captures.value("on", as: Bool.self) ? captures.value("id", as: Int.self) : 0
+            }
+        }
+        try router.validate()
+        let learned = calls.value
+        let expected: ValueType = label == "id" ? .of(Int.self) : .of(Bool.self)
+        // Refused by the plain path before its build, or left to the matcher.
+        #expect(PlainHit.find(link, in: router.table).map { $0.values == nil } == (plain ? true : nil))
+        let result = router.match(link)
+        #expect(calls.value == learned)
+        #expect(result.failure?.reason == .formatFailure(label: label, found: found, expected: expected))
+        #expect(result.failure?.span == span)
+        #expect(try router.route(for: "myapp://app/item/42?on=true") == 42)
+        #expect(calls.value == learned + 1)
     }
 
     /// A miss the plain path reached (its build refused) is the matcher's own error, diagnostic

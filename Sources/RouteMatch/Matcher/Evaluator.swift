@@ -8,7 +8,8 @@
 /// it stands in the link, value conversions included.
 struct Evaluator {
     enum Mode {
-        /// Stop at the first problem; leave value conversion to the route's decoder.
+        /// Stop at the first problem; leave value conversion to the route's decoder (a text
+        /// whose bytes alone refute its type excepted).
         case firstProblem
         /// Collect every problem, checking that each bound value converts to its type.
         case allProblems
@@ -107,11 +108,17 @@ struct Evaluator {
         if mode == .allProblems { problems.append(RouteMatchError.Problem(reason: reason(), span: span)) }
     }
 
-    /// In ``Mode/allProblems``, reports `text` if it does not convert to the label's type.
+    /// Reports `text` if it does not convert to the label's type: in ``Mode/allProblems``
+    /// converted, in ``Mode/firstProblem`` only when its bytes refute it
+    /// (``LabelInfo/refutes(_:)``; the route's decoder converts the rest), so that a route is
+    /// not built only to refuse, on the plain path and here alike.
     private mutating func check(
         _ labels: [LabelInfo], _ label: Int, _ text: String, span: @autoclosure () -> Range<Int>?
     ) {
-        guard mode == .allProblems else { return }
+        guard mode == .allProblems else {
+            if labels[label].refutes(text) { failed = true }
+            return
+        }
         let info = labels[label]
         if let failure = info.check(text) {
             report(.formatFailure(label: info.name, found: text, expected: failure.expected), span())

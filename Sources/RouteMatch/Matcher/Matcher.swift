@@ -304,9 +304,10 @@ struct Search {
             return true
         }
         if let tried, tried.route == index {
-            // The plain hit path found this route fitting and its build refused: explained as
-            // a refused build is, not evaluated and built again. (Its failure is its own labels':
-            // the plain path reads no route that mounts a table.)
+            // The plain hit path found this route fitting and its build refused (or a text's
+            // type refutes it): explained as a refused build is, not evaluated and built again.
+            // (Its failure is its own labels': the plain path reads no route that mounts a
+            // table. A refuted text is one the explanation's conversions name.)
             self.tried = nil
             remember(explain(table, index, decodeFailure: tried.failure))
             return false

@@ -3,10 +3,13 @@
 /// passes of far more code (the link reader alone handles escapes, userinfo, ports, raw paths,
 /// fragments and limits; the evaluator affixes, rests, lists, mounts and strict queries).
 ///
-/// It never explains and never refuses: it answers "this route, with these texts" only for a
-/// link it reads whole, in which case the general matcher's answer is the same route with the
-/// same texts (`PlainHitTests` and the fuzzer compare the two on every link they make), and
-/// "ask the matcher" for everything else, which then decides (and explains) as it always has.
+/// It never explains: it answers "this route, with these texts" only for a link it reads
+/// whole, in which case the general matcher's answer is the same route with the same texts
+/// (`PlainHitTests` and the fuzzer compare the two on every link they make), and "ask the
+/// matcher" for everything else, which then decides (and explains) as it always has. A route
+/// one of whose texts its type refutes by its bytes (``LabelInfo/refutes(_:)``, an integer
+/// with a letter) is not handed its texts, as the matcher's evaluator does not build it: the
+/// matcher is told which route refused, and explains it.
 ///
 /// A plain link is `scheme://host/segment/…?key=value&…`: a lower-case scheme and host, each
 /// segment and each query key and value one or more of RFC 3986's unreserved characters
@@ -25,16 +28,17 @@
 /// origin's path prefix is read as the matcher reads it, and a link whose host a pattern gives
 /// (whose routes the matcher tries first) is left to the matcher.
 enum PlainHit {
-    /// A route found whose build refused its texts: the matcher takes the failure as the
-    /// route's, and does not build it again (a closure route's closure runs once a match). An
-    /// object, made only on such a miss: an optional of it is one word, which a hit tests for
-    /// `nil` without the runtime's help (an optional of a structure holding the failure, an
-    /// enum of several payloads, was tested through its type's value witnesses).
+    /// A route found whose build refused its texts, or that was not built because a text's
+    /// type refutes it (`failure` `nil`): the matcher takes the failure as the route's, and
+    /// does not build it again (a closure route's closure runs once a match). An object, made
+    /// only on such a miss: an optional of it is one word, which a hit tests for `nil` without
+    /// the runtime's help (an optional of a structure holding the failure, an enum of several
+    /// payloads, was tested through its type's value witnesses).
     final class Tried {
         let route: Int
-        let failure: DecodeFailure
+        let failure: DecodeFailure?
 
-        init(route: Int, failure: DecodeFailure) {
+        init(route: Int, failure: DecodeFailure?) {
             self.route = route
             self.failure = failure
         }
@@ -59,17 +63,20 @@ enum PlainHit {
     /// The route a plain link reaches and the texts its labels bind.
     struct Found {
         let route: Int
-        let values: BoundValueList
+        /// `nil` when a text's type refutes it (``LabelInfo/refutes(_:)``): the route is not
+        /// handed its texts.
+        let values: BoundValueList?
     }
 
     /// The route `text` reaches in `table` and what it binds, not built, or `nil` when the link
     /// is not plain or does not plainly fit (for the tests and ``RouteTable/plainHitDisagreement(_:)``).
     static func find(_ text: String, in table: RouteTable) -> Found? {
         var found: Found?
-        _ = attempt(text, in: table) { route, values in
+        let outcome = attempt(text, in: table) { route, values in
             found = Found(route: route.index, values: values)
             return nil
         }
+        if found == nil, case .refused(let tried) = outcome { return Found(route: tried.route, values: nil) }
         return found
     }
 
@@ -128,16 +135,24 @@ enum PlainHit {
                 guard learned.value.isPlain else { return .left }
                 let labels = learned.value.labels
                 var values = BoundValueList(absent: labels.count)
+                // Whether a label's type refutes its text (`LabelInfo.refutes`), as the matcher's
+                // evaluator does: the route is not built only to refuse.
+                var refuted = false
                 // The captured segments' texts, by a second pass over the path read above.
                 var offset = 0, position = pathStart
                 while position < pathEnd {
                     let start = position + 1
                     position = start
                     while position < pathEnd, bytes[position] != UInt8(ascii: "/") { position += 1 }
-                    if let slot = route.segmentLabels[offset] { values[slot] = .one(text(bytes, start, position)) }
+                    if let slot = route.segmentLabels[offset] {
+                        bind(slot, bytes, start, position, labels, into: &values, refuted: &refuted)
+                    }
                     offset += 1
                 }
-                guard bindQuery(route, labels, bytes, from: pathEnd, table.options, into: &values) else { return .left }
+                guard bindQuery(route, labels, bytes, from: pathEnd, table.options, into: &values, refuted: &refuted)
+                else { return .left }
+                // Which text, and why, the matcher's explanation says (converting each text).
+                if refuted { return .refused(Tried(route: first, failure: nil)) }
                 guard let failure = attempt(route, values) else { return .built }
                 return .refused(Tried(route: first, failure: failure))
             }
@@ -149,7 +164,7 @@ enum PlainHit {
     /// not plain or does not plainly fit the pattern.
     private static func bindQuery(
         _ route: CompiledRoute, _ labels: [LabelInfo], _ bytes: UnsafeBufferPointer<UInt8>, from start: Int,
-        _ options: MatchOptions, into values: inout BoundValueList
+        _ options: MatchOptions, into values: inout BoundValueList, refuted: inout Bool
     ) -> Bool {
         let specs = route.ast.queryItems
         // The pattern's items the link carries, a bit each (a plain pattern has at most 64).
@@ -184,7 +199,9 @@ enum PlainHit {
                     case .literal(let literal):
                         guard ByteText.equals(literal, value) else { return false }
                     case .capture:
-                        if let label = route.queryLabels[offset] { values[label] = .one(text(bytes, valueStart, index)) }
+                        if let label = route.queryLabels[offset] {
+                            bind(label, bytes, valueStart, index, labels, into: &values, refuted: &refuted)
+                        }
                     case .affixed, .rest:
                         return false
                     }
@@ -202,11 +219,18 @@ enum PlainHit {
         return true
     }
 
-    /// The text of `bytes[start..<end]` (plain: nothing to decode).
+    /// Binds the text of `bytes[start..<end]` (plain: nothing to decode) to `slot`, setting
+    /// `refuted` when the label's type refutes it.
     @inline(__always)
-    private static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
-        String(decoding: ByteText.part(of: bytes, start: start, count: end - start), as: UTF8.self)
+    private static func bind(
+        _ slot: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ labels: [LabelInfo],
+        into values: inout BoundValueList, refuted: inout Bool
+    ) {
+        let part = ByteText.part(of: bytes, start: start, count: end - start)
+        if labels[slot].refutes(part) { refuted = true }
+        values[slot] = .one(String(decoding: part, as: UTF8.self))
     }
+
 
     /// Whether the plain path may hand `route` (whose labels are `labels`) a link's texts: its
     /// path is literals and whole-segment captures, its query items `key=${name}` or
@@ -299,12 +323,17 @@ extension RouteTable {
             first = (route.index, values)
             return nil
         }
+        guard let values = found.values else {
+            // Refused by a text's type: the walk must not build that route first either.
+            guard first?.route == found.route else { return nil }
+            return "the plain path refused route \(found.route), which the walk builds first"
+        }
         guard let first else { return "the plain path found route \(found.route) where the walk built none" }
         guard first.route == found.route else {
             return "the plain path found route \(found.route) where the walk builds route \(first.route) first"
         }
-        for slot in found.values.indices where !found.values[slot].isSame(as: first.values[slot]) {
-            return "route \(found.route), slot \(slot): the plain path binds \(found.values[slot]), the walk \(first.values[slot])"
+        for slot in values.indices where !values[slot].isSame(as: first.values[slot]) {
+            return "route \(found.route), slot \(slot): the plain path binds \(values[slot]), the walk \(first.values[slot])"
         }
         return nil
     }

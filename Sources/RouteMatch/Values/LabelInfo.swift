@@ -11,11 +11,12 @@ struct LabelInfo: Sendable {
 
     init(
         name: String, typeName: String, isOptional: Bool, isList: Bool, sample: String, checker: any TextChecking,
-        mount: Mount? = nil
+        standard: TextConversion.Standard? = nil, mount: Mount? = nil
     ) {
         self.name = name
         self.isOptional = isOptional
-        self.type = LabelType(name: typeName, isList: isList, sample: sample, checker: checker, mount: mount)
+        self.type = LabelType(
+            name: typeName, isList: isList, sample: sample, checker: checker, standard: standard, mount: mount)
     }
 
     /// The type as diagnostics name it: `Int`, `Tab (home, settings)`, `[Int]`.
@@ -34,6 +35,22 @@ struct LabelInfo: Sendable {
 
     /// The failure converting `text` (one element, for a list), or `nil` when it converts.
     func check(_ text: String) -> TextConversion.Failure? { type.checker.check(text) }
+
+    /// Whether one text (its UTF-8 bytes) surely does not convert, by a look at its bytes: see
+    /// ``TextConversion/Standard/refutes(_:)``. `false` for a list, and when the text may
+    /// convert (``check(_:)`` decides).
+    @inline(__always)
+    func refutes(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let standard = type.standard else { return false }
+        return standard.refutes(text)
+    }
+
+    /// Whether `text` surely does not convert (see ``refutes(_:)-(UnsafeBufferPointer<UInt8>)``).
+    func refutes(_ text: String) -> Bool {
+        guard let standard = type.standard else { return false }
+        return text.utf8.withContiguousStorageIfAvailable { standard.refutes($0) }
+            ?? Array(text.utf8).withUnsafeBufferPointer { standard.refutes($0) }
+    }
 }
 
 /// What a label's type says: its name, whether it is a list, a sample text, how to check a
@@ -43,10 +60,17 @@ final class LabelType: Sendable {
     let isList: Bool
     let sample: String
     let checker: any TextChecking
+    /// The standard scalar a single value is (`nil` for a list and another type): what
+    /// ``LabelInfo/refutes(_:)`` looks at.
+    let standard: TextConversion.Standard?
     let mount: Mount?
 
-    init(name: String, isList: Bool, sample: String, checker: any TextChecking, mount: Mount?) {
+    init(
+        name: String, isList: Bool, sample: String, checker: any TextChecking, standard: TextConversion.Standard?,
+        mount: Mount?
+    ) {
         (self.name, self.isList, self.sample, self.checker, self.mount) = (name, isList, sample, checker, mount)
+        self.standard = isList ? nil : standard
     }
 }
 
@@ -248,7 +272,7 @@ enum ValueProbe {
     ) -> LabelInfo {
         LabelInfo(
             name: label, typeName: TextConversion.describe(T.self), isOptional: isOptional, isList: isList,
-            sample: sample, checker: TextChecker<T>())
+            sample: sample, checker: TextChecker<T>(), standard: TextConversion.Standard.of(T.self))
     }
 }
 

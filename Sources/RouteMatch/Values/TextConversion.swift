@@ -153,6 +153,37 @@ enum TextConversion {
             case .string, .bool, .double, .uuid, .float: return nil
             }
         }
+
+        /// Whether `text` (its UTF-8 bytes) surely does not convert to this type, by a look at
+        /// its bytes alone: a Boolean that is neither `true` nor `false`, an integer with a byte
+        /// other than a digit after its sign (or no digit). `false` when it may convert (an
+        /// integer out of range, any text of the other types): the conversion decides.
+        ///
+        /// A match does not build a route whose text this refutes: a failed build costs about
+        /// what a hit does (a route type's `init(from:)` runs until the value that throws).
+        @inline(__always)
+        func refutes(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+            let count = text.count
+            guard count > 0 else { return false }
+            switch self {
+            case .bool:
+                // `true` or `false`, read as a word (little-endian).
+                guard count == 4 || count == 5 else { return true }
+                var word: UInt64 = 0
+                for index in 0..<count { word |= UInt64(text[index]) &<< UInt64(index &* 8) }
+                return word != 0x65_7572_74 && word != 0x65_736C_6166
+            case .int, .int64, .int32, .int16, .int8, .uint, .uint64, .uint32, .uint16, .uint8:
+                var index = text[0] == UInt8(ascii: "-") || text[0] == UInt8(ascii: "+") ? 1 : 0
+                guard index < count else { return true }
+                while index < count {
+                    if text[index] &- UInt8(ascii: "0") >= 10 { return true }
+                    index += 1
+                }
+                return false
+            case .string, .double, .uuid, .float:
+                return false
+            }
+        }
     }
 
     /// Converts one text to a standard scalar or `UUID`, or throws `notScalar` for another type.
