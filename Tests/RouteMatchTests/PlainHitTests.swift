@@ -201,6 +201,16 @@ import Testing
         }
     }
 
+    /// A standard scalar's name, written in ``TextConversion/Standard/name``, is Swift's own:
+    /// a refuted text's reason names the type as a conversion's does.
+    @Test func standardScalarsNameTheirTypes() {
+        func name<T>(_ type: T.Type) -> (String?, String) { (TextConversion.Standard.of(T.self)?.name, "\(T.self)") }
+        let names = [name(String.self), name(Int.self), name(Bool.self), name(Double.self), name(UUID.self),
+            name(Int64.self), name(Int32.self), name(Int16.self), name(Int8.self), name(UInt.self), name(UInt64.self),
+            name(UInt32.self), name(UInt16.self), name(UInt8.self), name(Float.self)]
+        for (written, swift) in names { #expect(written == swift) }
+    }
+
     /// A route whose integer or Boolean text its bytes refute is not built, on the plain path
     /// (the first link) and in the matcher (the others are not plain): its closure never runs,
     /// and the reason is the conversion's.

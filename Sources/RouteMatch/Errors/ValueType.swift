@@ -57,12 +57,11 @@ extension RouteMatchError.ValueType {
     /// The value type of `T`, as a reason names it: its name, its raw values when it is a `CaseIterable` raw-value
     /// enum, its range when it is a fixed-width integer.
     public static func of<T>(_ type: T.Type) -> Self {
+        // A standard scalar is known by identity: no conformance is looked up (a first such
+        // question scans every conformance of the process), nor its name.
+        if let standard = TextConversion.Standard.of(T.self) { return standard.valueType }
         var range: RouteMatchError.IntegerRange?
-        if let standard = TextConversion.Standard.of(T.self) {
-            // Known by identity: no conformance is looked up (a first such question scans
-            // every conformance of the process).
-            range = standard.integerRange
-        } else if let integer = T.self as? any FixedWidthInteger.Type {
+        if let integer = T.self as? any FixedWidthInteger.Type {
             range = RouteMatchError.IntegerRange(of: integer)
         }
         return Self(name: "\(T.self)", allowedValues: TextConversion.allRawValues(T.self) ?? [], integerRange: range)

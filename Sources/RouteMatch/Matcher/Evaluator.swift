@@ -68,9 +68,12 @@ struct Evaluator {
         evaluator.literalsWalked = literalsWalked && mode == .firstProblem
         evaluator.run(route, labels, view)
         guard evaluator.failed else { return Evaluation(verdict: .fits(evaluator.takeValues()), progress: evaluator.progress) }
-        if let first = evaluator.problems.first {
-            return Evaluation(
-                verdict: .fails(Problems(first: first, more: Array(evaluator.problems.dropFirst()))), progress: evaluator.progress)
+        if !evaluator.problems.isEmpty {
+            // Moved out, not copied (a copy retains each text of the reason).
+            var more: [RouteMatchError.Problem] = []
+            swap(&more, &evaluator.problems)
+            let first = more.remove(at: 0)
+            return Evaluation(verdict: .fails(Problems(first: first, more: more)), progress: evaluator.progress)
         }
         // In `firstProblem` mode the problem itself is not built: evaluate again to name it.
         return evaluate(route, view: view, options: options, mode: .allProblems, with: labels, literalsWalked: false)

@@ -394,11 +394,12 @@ struct Search {
     /// first-declared route is the closest.
     ///
     /// The search ends here: the closest attempt is moved out of the list (not copied, which
-    /// would retain each text of its reasons), and the list keeps the others.
+    /// would retain each text of its reasons: `remove(at:)` moves, where `removeFirst()`
+    /// copies and replaces a range), and the list keeps the others.
     mutating func conclude(_ table: RouteTable, attempt build: RouteTable.Attempt) -> RouteMatchError? {
         var best = attempts.isEmpty ? Attempt(
             route: 0, view: view, progress: Progress(scheme: false, host: false, depth: 0, pathComplete: false, query: 0),
-            problems: nil) : attempts.removeFirst()
+            problems: nil) : attempts.remove(at: 0)
         let route = table.routes[best.route]
         // A closest route that cannot be built is what the link's author needs to hear of.
         if let error = table.firstUseError(route) { return error }

@@ -33,8 +33,12 @@ struct LabelInfo: Sendable {
     /// Whether the value is one text: neither a list nor a mounted table.
     var isSingle: Bool { !type.isList && type.mount == nil }
 
-    /// The failure converting `text` (one element, for a list), or `nil` when it converts.
-    func check(_ text: String) -> TextConversion.Failure? { type.checker.check(text) }
+    /// The failure converting `text` (one element, for a list), or `nil` when it converts: said
+    /// without converting when its bytes refute it (``refutes(_:)-(String)``).
+    func check(_ text: String) -> TextConversion.Failure? {
+        if let standard = type.standard, refutes(text) { return TextConversion.Failure(expected: standard.valueType) }
+        return type.checker.check(text)
+    }
 
     /// Whether one text (its UTF-8 bytes) surely does not convert, by a look at its bytes: see
     /// ``TextConversion/Standard/refutes(_:)``. `false` for a list, and when the text may

@@ -137,6 +137,33 @@ enum TextConversion {
             return nil
         }
 
+        /// The type's name, as `"\(T.self)"` spells it: written here, so that naming a
+        /// standard scalar asks the runtime nothing.
+        var name: String {
+            switch self {
+            case .string: return "String"
+            case .int: return "Int"
+            case .bool: return "Bool"
+            case .double: return "Double"
+            case .uuid: return "UUID"
+            case .int64: return "Int64"
+            case .int32: return "Int32"
+            case .int16: return "Int16"
+            case .int8: return "Int8"
+            case .uint: return "UInt"
+            case .uint64: return "UInt64"
+            case .uint32: return "UInt32"
+            case .uint16: return "UInt16"
+            case .uint8: return "UInt8"
+            case .float: return "Float"
+            }
+        }
+
+        /// The value type a reason names: ``RouteMatchError/ValueType/of(_:)`` of the type.
+        var valueType: RouteMatchError.ValueType {
+            RouteMatchError.ValueType(name: name, integerRange: integerRange)
+        }
+
         /// The range of an integer type; `nil` for the others.
         var integerRange: RouteMatchError.IntegerRange? {
             switch self {
