@@ -37,6 +37,24 @@ import Testing
         #expect(fixture.table.plainHits == qualifies)
     }
 
+    /// A table none of whose patterns the plain path may read (an app table of mounts, rest
+    /// and in-segment captures) takes no link on it; one such pattern is enough.
+    @Test(arguments: [
+        ([("files/${path...}", ["path"]), ("feature/${rest...}", ["rest"])], false),
+        ([("files/${path...}", ["path"]), ("item-${id}", ["id"])], false),
+        ([("files/${path...}", ["path"]), ("item/${id}", ["id"])], true),
+        ([("a/${x}#${frag}", ["x", "frag"]), ("b/${x}?q=pre-${q}", ["x", "q"])], false),
+    ])
+    func tablesOfPatternsThePlainPathCannotRead(_ patterns: [(String, [String])], _ qualifies: Bool) throws {
+        let router = Router<String>(scheme: "myapp", host: "app") { routes in
+            for (pattern, labels) in patterns {
+                routes.add(pattern) { captures in try labels.map { try captures.value($0, as: String.self) }.joined() }
+            }
+        }
+        try router.validate()
+        #expect(router.table.plainHits == qualifies)
+    }
+
     @Test("which links take the plain path", arguments: [
         ("myapp://app/user/42/posts?page=2&premium=true", true),
         ("myapp://app/user/42/posts?premium=true&page=2", true),

@@ -237,7 +237,19 @@ enum PlainHit {
     /// `key=literal` each binding one text (no list, no mount), and it has no fragment. Asked
     /// once, when the route is learned.
     static func reads(_ route: CompiledRoute, labels: [LabelInfo]) -> Bool {
-        let ast = route.ast
+        guard mayRead(route.ast) else { return false }
+        for offset in route.ast.queryItems.indices {
+            if let label = route.queryLabels[offset], !labels[label].isSingle { return false }
+        }
+        return true
+    }
+
+    /// Whether the plain path may read a route of pattern `ast`, by the pattern alone: its path
+    /// is literals and whole-segment captures, its query items `key=${name}` or `key=literal`,
+    /// and it has no fragment (its labels' types decide the rest: ``reads(_:labels:)``). A
+    /// table none of whose patterns qualify takes no link on the plain path (an app table of
+    /// mounts: ``RouteTable/plainHits``).
+    static func mayRead(_ ast: PatternAST) -> Bool {
         guard ast.fragmentStorage.isEmpty, ast.queryItems.count <= 64 else { return false }
         for segment in ast.segments {
             switch segment.value {
@@ -245,12 +257,11 @@ enum PlainHit {
             case .affixed, .rest: return false
             }
         }
-        for (offset, item) in ast.queryItems.enumerated() {
+        for item in ast.queryItems {
             switch item.value {
-            case .literal, .capture: break
+            case .literal, .capture: continue
             case .affixed, .rest: return false
             }
-            if let label = route.queryLabels[offset], !labels[label].isSingle { return false }
         }
         return true
     }

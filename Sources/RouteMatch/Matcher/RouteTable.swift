@@ -83,7 +83,8 @@ final class RouteTable: @unchecked Sendable {
     var options: MatchOptions { defaults.options }
 
     /// Whether a link may take ``PlainHit``'s path: the table has no definition problem, is
-    /// not mounted, and reads links from its origins.
+    /// not mounted, reads links from its origins, and has a pattern the plain path may read
+    /// (``PlainHit/mayRead(_:)``; an app table whose routes all mount feature tables has none).
     let plainHits: Bool
 
     /// The route type's name, for diagnostics.
@@ -181,6 +182,7 @@ final class RouteTable: @unchecked Sendable {
             [defaults.scheme, defaults.host] + defaults.origins.flatMap { [$0.scheme ?? "", $0.host] })
         self.problems = problems
         plainHits = problems.isEmpty && !mounted && !defaults.origins.isEmpty && trie.originsRoot != nil
+            && routes.contains { PlainHit.mayRead($0.ast) }
         self.patternProblems = found.allSatisfy({ $0.isEmpty }) ? [] : found
         self.tableProblems = (originProblems, noRoutes)
     }
