@@ -231,7 +231,6 @@ enum PlainHit {
         values[slot] = .one(String(decoding: part, as: UTF8.self))
     }
 
-
     /// Whether the plain path may hand `route` (whose labels are `labels`) a link's texts: its
     /// path is literals and whole-segment captures, its query items `key=${name}` or
     /// `key=literal` each binding one text (no list, no mount), and it has no fragment. Asked

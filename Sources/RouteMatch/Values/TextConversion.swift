@@ -183,8 +183,9 @@ enum TextConversion {
 
         /// Whether `text` (its UTF-8 bytes) surely does not convert to this type, by a look at
         /// its bytes alone: a Boolean that is neither `true` nor `false`, an integer with a byte
-        /// other than a digit after its sign (or no digit). `false` when it may convert (an
-        /// integer out of range, any text of the other types): the conversion decides.
+        /// other than a digit after its sign (or a sign alone). `false` when it may convert (an
+        /// integer out of range, any text of the other types) and for an empty text (an
+        /// optional's `nil`): the conversion decides.
         ///
         /// A match does not build a route whose text this refutes: a failed build costs about
         /// what a hit does (a route type's `init(from:)` runs until the value that throws).
