@@ -31,7 +31,10 @@ public struct ClosureRoutes<Route> {
     ///   - build: Builds the value from the captures; ``RouteCaptures/value(_:as:)-(_,T.Type)`` converts
     ///     each placeholder's text as a `Codable` route's would (a text that does not convert is
     ///     that label's `formatFailure`, with its caret). An error it throws is
-    ///     ``RouteMatchError/Reason/rejectedByRoute(message:)``.
+    ///     ``RouteMatchError/Reason/rejectedByRoute(message:)``. It is not called for a link
+    ///     whose integer or `Bool` placeholder's text cannot convert by its bytes alone (a
+    ///     letter in an integer, a Boolean neither `true` nor `false`): that label's
+    ///     `formatFailure` is reported without it.
     ///   - render: The placeholders' values when `route` renders with this pattern, or `nil`
     ///     when it does not (the next pattern is asked). Without it, the pattern only matches.
     public mutating func add(
