@@ -64,8 +64,8 @@ final class LabelType: Sendable {
     let isList: Bool
     let sample: String
     let checker: any TextChecking
-    /// The standard scalar a single value is (`nil` for a list and another type): what
-    /// ``LabelInfo/refutes(_:)`` looks at.
+    /// The standard scalar a single value is (`nil` for another type, and for a list, whose
+    /// `LabelInfo` is made without one): what ``LabelInfo/refutes(_:)`` looks at.
     let standard: TextConversion.Standard?
     let mount: Mount?
 
@@ -74,7 +74,7 @@ final class LabelType: Sendable {
         mount: Mount?
     ) {
         (self.name, self.isList, self.sample, self.checker, self.mount) = (name, isList, sample, checker, mount)
-        self.standard = isList ? nil : standard
+        self.standard = standard
     }
 }
 
