@@ -180,14 +180,7 @@ import Testing
     /// alphabet of digits, signs, letters and `.`, and texts at the types' bounds.
     @Test(arguments: ["Int", "Int8", "Int64", "UInt", "UInt8", "UInt64", "Bool", "Double", "String", "UUID"])
     func refutedTextsNeverConvert(_ typeName: String) {
-        var texts = ["", "99999999999999999999", "-9223372036854775808", "9223372036854775808", "18446744073709551615",
-            "-0", "+0", "--1", "1-", "1+1", "+", "-", "255", "256", "-129", "true", "false", "True", "truee", "fals"]
-        let alphabet = Array("01-+9tfx.e")
-        var current = [""]
-        for _ in 1...4 {
-            current = current.flatMap { prefix in alphabet.map { prefix + String($0) } }
-            texts += current
-        }
+        let texts = Self.byteLookTexts
         func run<T: Decodable>(_ type: T.Type, exact: Bool) {
             guard let standard = TextConversion.Standard.of(T.self) else {
                 Issue.record("\(T.self) is not a standard scalar")
@@ -217,6 +210,97 @@ import Testing
         case "String": run(String.self, exact: false)
         default: run(UUID.self, exact: false)
         }
+    }
+
+    /// Every text of up to four bytes from an alphabet of digits, signs, letters and `.`, and
+    /// texts at the types' bounds: what the tests of a look at a text's bytes read.
+    static let byteLookTexts: [String] = {
+        var texts = ["", "99999999999999999999", "-9223372036854775808", "9223372036854775808", "18446744073709551615",
+            "-0", "+0", "--1", "1-", "1+1", "+", "-", "255", "256", "-129", "true", "false", "True", "truee", "fals",
+            "999999999999999999", "-999999999999999999", "1000000000000000000", "-1000000000000000000", "007", "-07",
+            "9223372036854775807", "123456789012345678"]
+        let alphabet = Array("01-+9tfx.e")
+        var current = [""]
+        for _ in 1...4 {
+            current = current.flatMap { prefix in alphabet.map { prefix + String($0) } }
+            texts += current
+        }
+        return texts
+    }()
+
+    /// What a look at a text's bytes reads as a value is the value the text converts to, and
+    /// spells it again exactly: an `Int` for exactly the texts `String(value)` writes (up to
+    /// 18 digits), a `Bool` for `true` and `false`, nothing for the other types.
+    @Test(arguments: ["Int", "Int8", "Int64", "UInt", "Bool", "Double", "String"])
+    func valuesReadFromBytesSpellTheirTexts(_ typeName: String) {
+        func run<T: Decodable>(_ type: T.Type) {
+            guard let standard = TextConversion.Standard.of(T.self) else {
+                Issue.record("\(T.self) is not a standard scalar")
+                return
+            }
+            var read = 0
+            for text in Self.byteLookTexts {
+                let reading = Array(text.utf8).withUnsafeBufferPointer { standard.read($0) }
+                let value = BoundValue.one(text)
+                switch reading {
+                case .int(let int):
+                    read += 1
+                    #expect(T.self == Int.self && Int(text) == int && String(int) == text, "\(T.self): '\(text)' read as \(int)")
+                    #expect(BoundValue.int(int).isSame(as: value) && BoundValue.int(int).text == text)
+                case .bool(let bool):
+                    read += 1
+                    #expect(T.self == Bool.self && Bool(text) == bool, "\(T.self): '\(text)' read as \(bool)")
+                    #expect(BoundValue.bool(bool).isSame(as: value) && BoundValue.bool(bool).text == text)
+                case .refuted, .undecided:
+                    // What is not read: for an `Int`, a text that is not the value's own spelling.
+                    if T.self == Int.self, let int = Int(text), String(int) == text {
+                        #expect(text.utf8.count > (int < 0 ? 19 : 18), "Int: '\(text)' not read")
+                    }
+                    if T.self == Bool.self { #expect(Bool(text) == nil, "Bool: '\(text)' not read") }
+                }
+            }
+            #expect((read > 0) == (T.self == Int.self || T.self == Bool.self), "\(T.self): \(read) read")
+        }
+        switch typeName {
+        case "Int": run(Int.self)
+        case "Int8": run(Int8.self)
+        case "Int64": run(Int64.self)
+        case "UInt": run(UInt.self)
+        case "Bool": run(Bool.self)
+        case "Double": run(Double.self)
+        default: run(String.self)
+        }
+    }
+
+    /// A value the plain path reads as its text was is served as that text to a reader of
+    /// another type, and a text that is not the value's own spelling stays a text: a closure
+    /// reading one label as an `Int` and as a `String` gets both, exactly.
+    @Test(arguments: [
+        ("myapp://app/item/42?on=true", 42, "42", true, "true", true),
+        ("myapp://app/item/-7?on=false", -7, "-7", false, "false", true),
+        ("myapp://app/item/007?on=true", 7, "007", true, "true", false),
+        ("myapp://app/item/-0?on=true", 0, "-0", true, "true", false),
+        ("myapp://app/item/1234567890123456789?on=false", 1_234_567_890_123_456_789, "1234567890123456789", false, "false", false),
+    ])
+    func aValueReadFromBytesKeepsItsText(
+        _ link: String, int: Int, text: String, bool: Bool, boolText: String, readAsInt: Bool
+    ) throws {
+        struct Item: Equatable { var id: Int, idText: String, on: Bool, onText: String }
+        let router = Router<Item>(scheme: "myapp", host: "app") { routes in
+            routes.add("item/${id}?on=${on}") { captures in
+                try Item(id: captures.value("id", as: Int.self), idText: captures.value("id", as: String.self),
+                    on: captures.value("on", as: Bool.self), onText: captures.value("on", as: String.self))
+            }
+        }
+        try router.validate()
+        #expect(try router.route(for: link) == Item(id: int, idText: text, on: bool, onText: boolText))
+        // The plain path read the integer as a value only when the text is its own spelling.
+        guard let values = PlainHit.find(link, in: router.table)?.values else {
+            Issue.record("\(link) did not take the plain path")
+            return
+        }
+        let slot = try #require(router.table.routes.first?.labelNames.firstIndex(of: "id"))
+        if case .int(let read) = values[slot] { #expect(readAsInt && read == int) } else { #expect(!readAsInt) }
     }
 
     /// A standard scalar's name, written in ``TextConversion/Standard/name``, is Swift's own:

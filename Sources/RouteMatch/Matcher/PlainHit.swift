@@ -135,8 +135,9 @@ enum PlainHit {
                 guard learned.value.isPlain else { return .left }
                 let labels = learned.value.labels
                 var values = BoundValueList(absent: labels.count)
-                // Whether a label's type refutes its text (`LabelInfo.refutes`), as the matcher's
-                // evaluator does: the route is not built only to refuse.
+                // Whether a label's type refutes its text (`LabelInfo.read`, the rule of
+                // `LabelInfo.refutes`), as the matcher's evaluator does: the route is not built
+                // only to refuse.
                 var refuted = false
                 // The captured segments' texts, by a second pass over the path read above.
                 var offset = 0, position = pathStart
@@ -220,15 +221,20 @@ enum PlainHit {
     }
 
     /// Binds the text of `bytes[start..<end]` (plain: nothing to decode) to `slot`, setting
-    /// `refuted` when the label's type refutes it.
+    /// `refuted` when the label's type refutes it: an `Int` or `Bool` label's text as the value
+    /// its bytes spell, when they spell one exactly (``LabelInfo/read(_:)``), else as text.
     @inline(__always)
     private static func bind(
         _ slot: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ labels: [LabelInfo],
         into values: inout BoundValueList, refuted: inout Bool
     ) {
         let part = ByteText.part(of: bytes, start: start, count: end - start)
-        if labels[slot].refutes(part) { refuted = true }
-        values[slot] = .one(String(decoding: part, as: UTF8.self))
+        switch labels[slot].read(part) {
+        case .refuted: refuted = true
+        case .int(let value): values[slot] = .int(value)
+        case .bool(let value): values[slot] = .bool(value)
+        case .undecided: values[slot] = .one(String(decoding: part, as: UTF8.self))
+        }
     }
 
     /// Whether the plain path may hand `route` (whose labels are `labels`) a link's texts: its
@@ -355,9 +361,9 @@ extension BoundValue {
     func isSame(as other: BoundValue) -> Bool {
         switch (self, other) {
         case (.absent, .absent): return true
-        case (.one(let a), .one(let b)): return a == b
         case (.many(let a), .many(let b)): return a == b
-        default: return false
+        case (.absent, _), (_, .absent), (.many, _), (_, .many), (.mounted, _), (_, .mounted): return false
+        case (.one, _), (.int, _), (.bool, _): return text == other.text
         }
     }
 }

@@ -41,6 +41,7 @@ struct BoundValues {
         switch values[slot] {
         case .absent: return true
         case .one(let text): return text.isEmpty
+        case .int, .bool: return false
         case .many(let texts): return texts.isEmpty
         case .mounted: return false
         }
@@ -62,11 +63,31 @@ struct BoundValues {
 
     /// The value the label in `slot`, named `name`, bound, converted to `T` (see
     /// ``value(named:as:)``).
+    @inline(__always)
     func value<T: Decodable>(slot: Int, named name: String, as type: T.Type) throws -> T {
+        try values[slot].value(as: T.self, slot: slot, named: name)
+    }
+}
+
+extension BoundValue {
+    /// This value, bound to the label in `slot` named `name`, converted to `T`: its text by
+    /// the type's conversion, a value read as its text was (``int(_:)``, ``bool(_:)``) taken as
+    /// it is when `T` is its type, a list by the type's conversion, a mounted table's route
+    /// matched now. The one conversion ``BoundValues/value(named:as:)`` and the decoder's
+    /// containers share, inlined where they read the value in place. (A method of the one
+    /// value: one of ``BoundValues``, read through the decoder's state, would be handed a copy
+    /// of them all. No closure and no `T?` here: unspecialized, as it runs for closure routes
+    /// and mounts, a closure would be allocated and `T?` would ask the runtime for its
+    /// metadata on every call.)
+    @inline(__always)
+    func value<T: Decodable>(as type: T.Type, slot: Int, named name: String) throws -> T {
         let view: LinkView
         do throws(TextConversion.Failure) {
-            switch values[slot] {
+            switch self {
             case .one(let text): return try TextConversion.convert(T.self, single: text)
+            case .int(let value) where T.self == Int.self: return unsafeBitCast(value, to: T.self)
+            case .bool(let value) where T.self == Bool.self: return unsafeBitCast(value, to: T.self)
+            case .int, .bool: return try TextConversion.convert(T.self, single: text ?? "")
             case .many(let texts): return try TextConversion.convert(T.self, from: texts)
             case .absent: return try TextConversion.convert(T.self, from: [])
             case .mounted(let mounted): view = mounted
@@ -74,13 +95,13 @@ struct BoundValues {
         } catch {
             throw DecodeFailure.label(slot, element: error.index, expected: error.expected)
         }
-        return try mountedValue(T.self, named: name, slot: slot, view: view)
+        return try BoundValue.mountedValue(T.self, named: name, slot: slot, view: view)
     }
 
     /// The route a mounted table reads from the rest of the link. (A function of its own, out
     /// of line: most labels are not mounts.)
     @inline(never)
-    private func mountedValue<T>(_ type: T.Type, named name: String, slot: Int, view: LinkView) throws -> T {
+    private static func mountedValue<T>(_ type: T.Type, named name: String, slot: Int, view: LinkView) throws -> T {
         guard let matcher = MountedMatcher.of(T.self) else {
             throw DecodeFailure.rejected(message: "'\(name)' is not a route type")
         }

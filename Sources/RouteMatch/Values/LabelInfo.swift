@@ -34,22 +34,24 @@ struct LabelInfo: Sendable {
     var isSingle: Bool { !type.isList && type.mount == nil }
 
     /// The failure converting `text` (one element, for a list), or `nil` when it converts: said
-    /// without converting when its bytes refute it (``refutes(_:)-(String)``).
+    /// without converting when its bytes refute it (``refutes(_:)``).
     func check(_ text: String) -> TextConversion.Failure? {
         if let standard = type.standard, refutes(text) { return TextConversion.Failure(expected: standard.valueType) }
         return type.checker.check(text)
     }
 
-    /// Whether one text (its UTF-8 bytes) surely does not convert, by a look at its bytes: see
-    /// ``TextConversion/Standard/refutes(_:)``. `false` for a list, and when the text may
-    /// convert (``check(_:)`` decides).
+    /// What a look at one text's bytes says of it for the label's type
+    /// (``TextConversion/Standard/read(_:)``): undecided for a list and a type not a standard
+    /// scalar.
     @inline(__always)
-    func refutes(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let standard = type.standard else { return false }
-        return standard.refutes(text)
+    func read(_ text: UnsafeBufferPointer<UInt8>) -> TextConversion.Standard.Reading {
+        guard let standard = type.standard else { return .undecided }
+        return standard.read(text)
     }
 
-    /// Whether `text` surely does not convert (see ``refutes(_:)-(UnsafeBufferPointer<UInt8>)``).
+    /// Whether `text` surely does not convert, by a look at its bytes
+    /// (``TextConversion/Standard/refutes(_:)``): `false` for a list, and when the text may
+    /// convert (``check(_:)`` decides).
     func refutes(_ text: String) -> Bool {
         guard let standard = type.standard else { return false }
         return text.utf8.withContiguousStorageIfAvailable { standard.refutes($0) }
@@ -65,7 +67,8 @@ final class LabelType: Sendable {
     let sample: String
     let checker: any TextChecking
     /// The standard scalar a single value is (`nil` for another type, and for a list, whose
-    /// `LabelInfo` is made without one): what ``LabelInfo/refutes(_:)`` looks at.
+    /// `LabelInfo` is made without one): what ``LabelInfo/read(_:)`` and
+    /// ``LabelInfo/refutes(_:)`` look at.
     let standard: TextConversion.Standard?
     let mount: Mount?
 

@@ -37,99 +37,65 @@ extension RouteDecoder.State {
 }
 
 extension RouteDecoder.Labels {
-    /// A scalar: the text label `key` bound, converted (a label the route lacks throws).
+    /// A scalar: the value label `key` bound, converted (a label the route lacks throws).
     @inline(__always)
-    func scalar<T: Decodable>(_ key: Key, _ convert: (String) throws(TextConversion.Failure) -> T) throws -> T {
+    func scalar<T: Decodable>(_ key: Key) throws -> T {
         let state = try decode
         let name = key.stringValue
-        return try converted(state, slot: state.pointee.slot(of: name), named: name, convert)
+        return try converted(state, slot: state.pointee.slot(of: name), named: name)
     }
 
     /// An optional scalar: `nil` for a label the route lacks, binds nothing or binds an empty
-    /// text (as ``RouteDecoder/Labels/decodeNil(forKey:)`` reads them), else the text
+    /// text (as ``RouteDecoder/Labels/decodeNil(forKey:)`` reads them), else the value
     /// converted. The label is looked for once, by the guess ``RouteDecoder/State/slotIfAny(of:)``
     /// makes, where asking `decodeNil` first would look for it again by comparing its name with
     /// each label's.
     @inline(__always)
-    func optionalScalar<T: Decodable>(_ key: Key, _ convert: (String) throws(TextConversion.Failure) -> T) throws -> T? {
+    func optionalScalar<T: Decodable>(_ key: Key) throws -> T? {
         let state = try decode
         let name = key.stringValue
         guard let slot = state.pointee.boundSlot(of: name) else { return nil }
-        return try converted(state, slot: slot, named: name, convert)
+        return try converted(state, slot: slot, named: name)
     }
 
-    /// The value the label in `slot` (named `name`) bound, converted to `T`: a single text by
-    /// `convert`, read where it stands in the decode's state (a method of the values would be
-    /// handed a copy of them, about 1,100 instructions a hit); anything else (a list, a mounted
-    /// route) as ``BoundValues/value(slot:named:as:)`` converts it. The one conversion a scalar
-    /// and an optional scalar share.
+    /// The value the label in `slot` (named `name`) bound, converted to `T`
+    /// (``BoundValue/value(as:slot:named:)``, specialized for `T` here: a conversion, with no
+    /// runtime type lookup), read where it stands in the decode's state (a method of the
+    /// values would be handed a copy of them, about 1,100 instructions a hit). The one
+    /// conversion a scalar and an optional scalar share.
     @inline(__always)
     private func converted<T: Decodable>(
-        _ state: UnsafeMutablePointer<RouteDecoder.State>, slot: Int, named name: String,
-        _ convert: (String) throws(TextConversion.Failure) -> T
+        _ state: UnsafeMutablePointer<RouteDecoder.State>, slot: Int, named name: String
     ) throws -> T {
-        guard case .one(let text) = state.pointee.bound.values[slot] else {
-            return try state.pointee.bound.value(slot: slot, named: name, as: T.self)
-        }
-        do throws(TextConversion.Failure) {
-            return try convert(text)
-        } catch {
-            throw DecodeFailure.label(slot, element: 0, expected: error.expected)
-        }
+        try state.pointee.bound.values[slot].value(as: T.self, slot: slot, named: name)
     }
 
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try scalar(key) { $0 } }
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try optionalScalar(key) { $0 } }
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try scalar(key) { text throws(TextConversion.Failure) in try TextConversion.parsed(Bool.self, text) } }
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        try optionalScalar(key) { text throws(TextConversion.Failure) in try TextConversion.parsed(Bool.self, text) }
-    }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try scalar(key) { text throws(TextConversion.Failure) in try TextConversion.parsed(Double.self, text) } }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        try optionalScalar(key) { text throws(TextConversion.Failure) in try TextConversion.parsed(Double.self, text) }
-    }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try scalar(key) { text throws(TextConversion.Failure) in try TextConversion.parsed(Float.self, text) } }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        try optionalScalar(key) { text throws(TextConversion.Failure) in try TextConversion.parsed(Float.self, text) }
-    }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try scalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(Int.self, text) } }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        try optionalScalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(Int.self, text) }
-    }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try scalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(Int8.self, text) } }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
-        try optionalScalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(Int8.self, text) }
-    }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try scalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(Int16.self, text) } }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
-        try optionalScalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(Int16.self, text) }
-    }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try scalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(Int32.self, text) } }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
-        try optionalScalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(Int32.self, text) }
-    }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try scalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(Int64.self, text) } }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-        try optionalScalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(Int64.self, text) }
-    }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try scalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(UInt.self, text) } }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
-        try optionalScalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(UInt.self, text) }
-    }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try scalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(UInt8.self, text) } }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
-        try optionalScalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(UInt8.self, text) }
-    }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try scalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(UInt16.self, text) } }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
-        try optionalScalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(UInt16.self, text) }
-    }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try scalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(UInt32.self, text) } }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
-        try optionalScalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(UInt32.self, text) }
-    }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try scalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(UInt64.self, text) } }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
-        try optionalScalar(key) { text throws(TextConversion.Failure) in try TextConversion.integer(UInt64.self, text) }
-    }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try scalar(key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try optionalScalar(key) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try scalar(key) }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try optionalScalar(key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try scalar(key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try optionalScalar(key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try scalar(key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try optionalScalar(key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try scalar(key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try optionalScalar(key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try scalar(key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try optionalScalar(key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try scalar(key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try optionalScalar(key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try scalar(key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try optionalScalar(key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try scalar(key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try optionalScalar(key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try scalar(key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try optionalScalar(key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try scalar(key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try optionalScalar(key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try scalar(key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try optionalScalar(key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try scalar(key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try optionalScalar(key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try scalar(key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try optionalScalar(key) }
 }

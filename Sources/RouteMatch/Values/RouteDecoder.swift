@@ -4,10 +4,28 @@ enum BoundValue: Sendable {
     case absent
     /// One value.
     case one(String)
+    /// One value, an `Int` label's text read by the plain hit path as the value it spells
+    /// (``TextConversion/Standard/read(_:)``): the text is `String(value)`, which a reader
+    /// that wants text sees (``text``), and an `Int`'s conversion takes without a `String`
+    /// (``BoundValues/value(slot:named:as:)``).
+    case int(Int)
+    /// One value, a `Bool` label's text (`true` or `false`) read as ``int(_:)`` is.
+    case bool(Bool)
     /// Every value of a repeated query key (a list label).
     case many([String])
     /// The rest of the link, for a label whose type is a mounted ``Routable`` table.
     indirect case mounted(LinkView)
+
+    /// The one text bound, `nil` for none, a list or a mount: a value read from its text is
+    /// spelled again as it was.
+    var text: String? {
+        switch self {
+        case .one(let text): return text
+        case .int(let value): return String(value)
+        case .bool(let value): return value ? "true" : "false"
+        case .absent, .many, .mounted: return nil
+        }
+    }
 }
 
 /// Why a route's value could not be built from the texts its labels bind.
@@ -221,7 +239,8 @@ struct RouteDecoder: CaseDecoding {
         func decodeValue<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
             let state = try decode
             let name = key.stringValue
-            return try state.pointee.bound.value(slot: state.pointee.slot(of: name), named: name, as: T.self)
+            let slot = try state.pointee.slot(of: name)
+            return try state.pointee.bound.values[slot].value(as: T.self, slot: slot, named: name)
         }
 
         /// A value of any other type (a mounted route, a raw-value enum, a list): its own,
@@ -235,7 +254,7 @@ struct RouteDecoder: CaseDecoding {
             let state = try decode
             let name = key.stringValue
             guard let slot = state.pointee.boundSlot(of: name) else { return nil }
-            return try state.pointee.bound.value(slot: slot, named: name, as: T.self)
+            return try state.pointee.bound.values[slot].value(as: T.self, slot: slot, named: name)
         }
 
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {

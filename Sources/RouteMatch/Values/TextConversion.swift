@@ -185,31 +185,68 @@ enum TextConversion {
         /// its bytes alone: a Boolean that is neither `true` nor `false`, an integer with a byte
         /// other than a digit after its sign (or a sign alone). `false` when it may convert (an
         /// integer out of range, any text of the other types) and for an empty text (an
-        /// optional's `nil`): the conversion decides.
+        /// optional's `nil`): the conversion decides. (``read(_:)`` says it, and more.)
         ///
         /// A match does not build a route whose text this refutes: a failed build costs about
         /// what a hit does (a route type's `init(from:)` runs until the value that throws).
         @inline(__always)
         func refutes(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+            if case .refuted = read(text) { return true }
+            return false
+        }
+
+        /// What a look at one text's bytes says of it for this type.
+        enum Reading {
+            /// The text surely does not convert (``refutes(_:)``).
+            case refuted
+            /// An `Int` whose canonical spelling the text is: `String(value)` spells it again.
+            case int(Int)
+            /// A `Bool`: the text is `true` or `false`.
+            case bool(Bool)
+            /// The conversion decides.
+            case undecided
+        }
+
+        /// Reads `text` (its UTF-8 bytes) for this type by a look at its bytes alone: refuted
+        /// as ``refutes(_:)`` says; for an `Int` written as `String(value)` writes it (an
+        /// optional `-`, then `0` or at most 18 digits with no leading zero: no `+`, no `-0`,
+        /// no overflow possible) and for a `Bool`, its value; else undecided.
+        ///
+        /// The plain hit path binds the value it reads (``BoundValue/int(_:)``,
+        /// ``BoundValue/bool(_:)``), which the decoder takes without making a `String` and
+        /// parsing it; the one rule says both what is refuted and what is read.
+        @inline(__always)
+        func read(_ text: UnsafeBufferPointer<UInt8>) -> Reading {
             let count = text.count
-            guard count > 0 else { return false }
+            guard count > 0 else { return .undecided }
             switch self {
             case .bool:
                 // `true` or `false`, read as a word (little-endian).
-                guard count == 4 || count == 5 else { return true }
+                guard count == 4 || count == 5 else { return .refuted }
                 var word: UInt64 = 0
                 for index in 0..<count { word |= UInt64(text[index]) &<< UInt64(index &* 8) }
-                return word != 0x65_7572_74 && word != 0x65_736C_6166
+                if word == 0x65_7572_74 { return .bool(true) }
+                if word == 0x65_736C_6166 { return .bool(false) }
+                return .refuted
             case .int, .int64, .int32, .int16, .int8, .uint, .uint64, .uint32, .uint16, .uint8:
-                var index = text[0] == UInt8(ascii: "-") || text[0] == UInt8(ascii: "+") ? 1 : 0
-                guard index < count else { return true }
-                while index < count {
-                    if text[index] &- UInt8(ascii: "0") >= 10 { return true }
-                    index += 1
+                let negative = text[0] == UInt8(ascii: "-")
+                let digits = negative || text[0] == UInt8(ascii: "+") ? 1 : 0
+                guard digits < count else { return .refuted }
+                var value = 0
+                for index in digits..<count {
+                    let digit = text[index] &- UInt8(ascii: "0")
+                    if digit >= 10 { return .refuted }
+                    value = value &* 10 &+ Int(digit)
                 }
-                return false
+                // Only a text `String(value)` spells again: past 18 digits the value may have
+                // wrapped, and the others are the conversion's.
+                let length = count - digits
+                guard self == .int, text[0] != UInt8(ascii: "+"), length <= 18,
+                    text[digits] != UInt8(ascii: "0") || (length == 1 && !negative)
+                else { return .undecided }
+                return .int(negative ? -value : value)
             case .string, .double, .uuid, .float:
-                return false
+                return .undecided
             }
         }
     }
