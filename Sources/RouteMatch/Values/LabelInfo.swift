@@ -34,9 +34,16 @@ struct LabelInfo: Sendable {
     var isSingle: Bool { !type.isList && type.mount == nil }
 
     /// The failure converting `text` (one element, for a list), or `nil` when it converts: said
-    /// without converting when its bytes refute it (``refutes(_:)``).
+    /// without converting when its bytes decide it, refuted (``refutes(_:)``) or read as the
+    /// value they spell (``read(_:)``).
     func check(_ text: String) -> TextConversion.Failure? {
-        if let standard = type.standard, refutes(text) { return TextConversion.Failure(expected: standard.valueType) }
+        if let standard = type.standard {
+            switch read(text) {
+            case .refuted: return TextConversion.Failure(expected: standard.valueType)
+            case .int, .bool: return nil
+            case .undecided: break
+            }
+        }
         return type.checker.check(text)
     }
 
@@ -49,13 +56,17 @@ struct LabelInfo: Sendable {
         return standard.read(text)
     }
 
+    /// What a look at the bytes of `text` says of it (see ``read(_:)``).
+    func read(_ text: String) -> TextConversion.Standard.Reading {
+        text.utf8.withContiguousStorageIfAvailable { read($0) } ?? Array(text.utf8).withUnsafeBufferPointer { read($0) }
+    }
+
     /// Whether `text` surely does not convert, by a look at its bytes
     /// (``TextConversion/Standard/refutes(_:)``): `false` for a list, and when the text may
     /// convert (``check(_:)`` decides).
     func refutes(_ text: String) -> Bool {
-        guard let standard = type.standard else { return false }
-        return text.utf8.withContiguousStorageIfAvailable { standard.refutes($0) }
-            ?? Array(text.utf8).withUnsafeBufferPointer { standard.refutes($0) }
+        if case .refuted = read(text) { return true }
+        return false
     }
 }
 
