@@ -87,6 +87,7 @@ extension BoundValue {
             case .one(let text): return try TextConversion.convert(T.self, single: text)
             case .int(let value) where T.self == Int.self: return unsafeBitCast(value, to: T.self)
             case .bool(let value) where T.self == Bool.self: return unsafeBitCast(value, to: T.self)
+            // Read as another type's value: its text, which `text` always has for these two.
             case .int, .bool: return try TextConversion.convert(T.self, single: text ?? "")
             case .many(let texts): return try TextConversion.convert(T.self, from: texts)
             case .absent: return try TextConversion.convert(T.self, from: [])

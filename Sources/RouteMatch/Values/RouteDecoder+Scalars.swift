@@ -1,6 +1,7 @@
 /// Decoding of the scalar types every route uses, without generic dispatch: the synthesized
 /// `init(from:)` calls these concrete overloads directly, so reading an `Int` or a `String`
-/// costs a parse and no runtime type lookup.
+/// costs a parse at most (none for an `Int` or `Bool` the plain hit path read as its value)
+/// and no runtime type lookup.
 extension RouteDecoder.State {
     /// The slot of the label `name`, looked for first after the last label read: a
     /// synthesized `init(from:)` reads the labels in the order the case declares them, which

@@ -7,7 +7,7 @@ enum BoundValue: Sendable {
     /// One value, an `Int` label's text read by the plain hit path as the value it spells
     /// (``TextConversion/Standard/read(_:)``): the text is `String(value)`, which a reader
     /// that wants text sees (``text``), and an `Int`'s conversion takes without a `String`
-    /// (``BoundValues/value(slot:named:as:)``).
+    /// (``BoundValue/value(as:slot:named:)``).
     case int(Int)
     /// One value, a `Bool` label's text (`true` or `false`) read as ``int(_:)`` is.
     case bool(Bool)
