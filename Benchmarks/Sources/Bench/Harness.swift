@@ -91,7 +91,14 @@ struct Harness {
     }
 
     /// An iteration count for which one loop of `body` takes about `target` nanoseconds.
+    ///
+    /// `body` runs once before the first timed loop: an operation's first use (building its
+    /// table, learning its route, making its types) takes milliseconds, and timed within the
+    /// first loop it made the count a few dozen where it should be tens of thousands — then each
+    /// sample of the 100-route enum hit was a burst of 45 hits after 25 ms of the other
+    /// operation, timed cold (1.7–3.5 µs a hit, where it takes 1.0 µs warm).
     private mutating func calibrated(_ body: () -> Int, target: UInt64) -> Int {
+        sink &+= body()
         var iterations = 16
         while true {
             let elapsed = loop(iterations, body)

@@ -419,9 +419,8 @@ benchStructOrigins(size: 1000)
 ///
 /// - Parameter warmFirst: Whether every paired operation runs once (its table built, its
 ///   route learned, its types made) before the first pair is timed, rather than each pair's
-///   first uses coming after the samples of the pairs before it: the same objects then land
-///   elsewhere in the heap. The operations that read much data on every call (the 100-case
-///   enum's decode reads the types of its 100 cases each time) move with that layout.
+///   first uses coming after the samples of the pairs before it (each operation runs once
+///   before its calibration either way: ``Harness``'s `calibrated`).
 func pairedRatios(_ harness: inout Harness, warmFirst: Bool = false) -> [Harness.Paired] {
     let operations = programOperations()
     let pairs = [
