@@ -113,19 +113,38 @@ struct Evaluator {
 
     /// Reports `text` if it does not convert to the label's type: in ``Mode/allProblems``
     /// converted, in ``Mode/firstProblem`` only when its bytes refute it
-    /// (``LabelInfo/refutes(_:)``; the route's decoder converts the rest), so that a route is
-    /// not built only to refuse, on the plain path and here alike.
+    /// (``LabelInfo/read(_:)``, `reading` when the caller asked it; the route's decoder
+    /// converts the rest), so that a route is not built only to refuse, on the plain path and
+    /// here alike.
     private mutating func check(
-        _ labels: [LabelInfo], _ label: Int, _ text: String, span: @autoclosure () -> Range<Int>?
+        _ labels: [LabelInfo], _ label: Int, _ text: String, reading: TextConversion.Standard.Reading? = nil,
+        span: @autoclosure () -> Range<Int>?
     ) {
+        let info = labels[label]
+        let reading = reading ?? info.read(text)
         guard mode == .allProblems else {
-            if labels[label].refutes(text) { failed = true }
+            if case .refuted = reading { failed = true }
             return
         }
-        let info = labels[label]
-        if let failure = info.check(text) {
+        if let failure = info.check(text, reading: reading) {
             report(.formatFailure(label: info.name, found: text, expected: failure.expected), span())
         }
+    }
+
+    /// Binds one text to `label` and, when `checked`, reports it if it does not convert
+    /// (``check(_:_:_:reading:span:)``), its bytes read once for both: a text they spell as an
+    /// `Int` or `Bool` is bound as that value (``BoundValue/int(_:)``), which the route's decoder
+    /// takes without parsing it, as on the plain path.
+    private mutating func bindOne(
+        _ labels: [LabelInfo], _ label: Int, _ text: String, checked: Bool = true, span: @autoclosure () -> Range<Int>?
+    ) {
+        let reading = labels[label].read(text)
+        switch reading {
+        case .int(let value): values[label] = .int(value)
+        case .bool(let value): values[label] = .bool(value)
+        case .refuted, .undecided: values[label] = .one(text)
+        }
+        if checked { check(labels, label, text, reading: reading, span: span()) }
     }
 
     private mutating func run(_ route: CompiledRoute, _ labels: [LabelInfo], _ view: LinkView) {
@@ -207,16 +226,13 @@ struct Evaluator {
                     report(.emptyPathSegment(label: name), segment.range)
                     fits = false
                 } else if let label = route.segmentLabels[offset] {
-                    let text = view.text(of: segment)
-                    check(labels, label, text, span: segment.range)
-                    values[label] = .one(text)
+                    bindOne(labels, label, view.text(of: segment), span: segment.range)
                 }
             case .affixed(let prefix, _, let suffix):
                 let text = view.text(of: segment)
                 if let inner = Affixes.inner(of: text, prefix: prefix, suffix: suffix) {
                     if let label = route.segmentLabels[offset] {
-                        values[label] = .one(inner)
-                        check(labels, label, inner, span: Affixes.capturedRange(
+                        bindOne(labels, label, inner, span: Affixes.capturedRange(
                             in: view.link.text, segment.range, prefixCount: prefix.utf8.count, suffixCount: suffix.utf8.count))
                     }
                 } else {
@@ -292,10 +308,9 @@ struct Evaluator {
             if info.isList {
                 values[label] = .many(texts)
             } else {
-                let joined = texts.joined(separator: "/")
-                values[label] = .one(joined)
                 let first = view.segment(offset).range.lowerBound
-                check(labels, label, joined, span: first..<view.segment(view.segmentCount - 1).range.upperBound)
+                bindOne(labels, label, texts.joined(separator: "/"),
+                    span: first..<view.segment(view.segmentCount - 1).range.upperBound)
             }
         }
         progress.pathComplete = fitsAll
@@ -370,10 +385,7 @@ struct Evaluator {
             case .capture, .rest:
                 progress.query += 1
                 if let label {
-                    values[label] = .one(found)
-                    if !(labels[label].isOptional && found.isEmpty) {
-                        check(labels, label, found, span: span)
-                    }
+                    bindOne(labels, label, found, checked: !(labels[label].isOptional && found.isEmpty), span: span)
                 }
             case .affixed(let prefix, _, let suffix):
                 if let label, labels[label].isOptional, found.isEmpty {
@@ -382,8 +394,7 @@ struct Evaluator {
                 } else if let inner = Affixes.inner(of: found, prefix: prefix, suffix: suffix) {
                     progress.query += 1
                     if let label {
-                        values[label] = .one(inner)
-                        check(labels, label, inner, span: view.link.queryItems[firstIndex].valueRange.map {
+                        bindOne(labels, label, inner, span: view.link.queryItems[firstIndex].valueRange.map {
                             Affixes.capturedRange(in: view.link.text, $0, prefixCount: prefix.utf8.count, suffixCount: suffix.utf8.count)
                         } ?? span)
                     }
@@ -432,18 +443,14 @@ struct Evaluator {
                 }
             case .capture, .rest:
                 if let label = route.fragmentLabel {
-                    values[label] = .one(text)
-                    if !(labels[label].isOptional && text.isEmpty) {
-                        check(labels, label, text, span: link.fragmentRange)
-                    }
+                    bindOne(labels, label, text, checked: !(labels[label].isOptional && text.isEmpty), span: link.fragmentRange)
                 }
             case .affixed(let prefix, _, let suffix):
                 if let label = route.fragmentLabel, labels[label].isOptional, text.isEmpty {
                     values[label] = .one("")
                 } else if let inner = Affixes.inner(of: text, prefix: prefix, suffix: suffix) {
                     if let label = route.fragmentLabel {
-                        values[label] = .one(inner)
-                        check(labels, label, inner, span: link.fragmentRange.map {
+                        bindOne(labels, label, inner, span: link.fragmentRange.map {
                             Affixes.capturedRange(in: link.text, $0, prefixCount: prefix.utf8.count, suffixCount: suffix.utf8.count)
                         })
                     }

@@ -7,7 +7,7 @@
 /// whole, in which case the general matcher's answer is the same route with the same texts
 /// (`PlainHitTests` and the fuzzer compare the two on every link they make), and "ask the
 /// matcher" for everything else, which then decides (and explains) as it always has. A route
-/// one of whose texts its type refutes by its bytes (``LabelInfo/refutes(_:)``, an integer
+/// one of whose texts its type refutes by its bytes (``LabelInfo/read(_:)``, an integer
 /// with a letter) is not handed its texts, as the matcher's evaluator does not build it: the
 /// matcher is told which route refused, and explains it.
 ///
@@ -63,7 +63,7 @@ enum PlainHit {
     /// The route a plain link reaches and the texts its labels bind.
     struct Found {
         let route: Int
-        /// `nil` when a text's type refutes it (``LabelInfo/refutes(_:)``): the route is not
+        /// `nil` when a text's type refutes it (``LabelInfo/read(_:)``): the route is not
         /// handed its texts.
         let values: BoundValueList?
     }
@@ -135,9 +135,8 @@ enum PlainHit {
                 guard learned.value.isPlain else { return .left }
                 let labels = learned.value.labels
                 var values = BoundValueList(absent: labels.count)
-                // Whether a label's type refutes its text (`LabelInfo.read`, the rule of
-                // `LabelInfo.refutes`), as the matcher's evaluator does: the route is not built
-                // only to refuse.
+                // Whether a label's type refutes its text (`LabelInfo.read`), as the matcher's
+                // evaluator does: the route is not built only to refuse.
                 var refuted = false
                 // The captured segments' texts, by a second pass over the path read above.
                 var offset = 0, position = pathStart

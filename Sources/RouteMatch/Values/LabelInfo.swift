@@ -34,11 +34,17 @@ struct LabelInfo: Sendable {
     var isSingle: Bool { !type.isList && type.mount == nil }
 
     /// The failure converting `text` (one element, for a list), or `nil` when it converts: said
-    /// without converting when its bytes decide it, refuted (``refutes(_:)``) or read as the
-    /// value they spell (``read(_:)``).
+    /// without converting when its bytes decide it (``read(_:)``), refuted or read as the
+    /// value they spell.
     func check(_ text: String) -> TextConversion.Failure? {
+        check(text, reading: read(text))
+    }
+
+    /// ``check(_:)``, with what a look at the text's bytes said of it (``read(_:)``) already
+    /// asked.
+    func check(_ text: String, reading: TextConversion.Standard.Reading) -> TextConversion.Failure? {
         if let standard = type.standard {
-            switch read(text) {
+            switch reading {
             case .refuted: return TextConversion.Failure(expected: standard.valueType)
             case .int, .bool: return nil
             case .undecided: break
@@ -60,14 +66,6 @@ struct LabelInfo: Sendable {
     func read(_ text: String) -> TextConversion.Standard.Reading {
         text.utf8.withContiguousStorageIfAvailable { read($0) } ?? Array(text.utf8).withUnsafeBufferPointer { read($0) }
     }
-
-    /// Whether `text` surely does not convert, by a look at its bytes
-    /// (``TextConversion/Standard/refutes(_:)``): `false` for a list, and when the text may
-    /// convert (``check(_:)`` decides).
-    func refutes(_ text: String) -> Bool {
-        if case .refuted = read(text) { return true }
-        return false
-    }
 }
 
 /// What a label's type says: its name, whether it is a list, a sample text, how to check a
@@ -78,8 +76,8 @@ final class LabelType: Sendable {
     let sample: String
     let checker: any TextChecking
     /// The standard scalar a single value is (`nil` for another type, and for a list, whose
-    /// `LabelInfo` is made without one): what ``LabelInfo/read(_:)`` and
-    /// ``LabelInfo/refutes(_:)`` look at.
+    /// `LabelInfo` is made without one): what ``LabelInfo/read(_:)`` looks
+    /// at.
     let standard: TextConversion.Standard?
     let mount: Mount?
 
