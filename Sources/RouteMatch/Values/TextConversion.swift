@@ -181,23 +181,13 @@ enum TextConversion {
             }
         }
 
-        /// Whether `text` (its UTF-8 bytes) surely does not convert to this type, by a look at
-        /// its bytes alone: a Boolean that is neither `true` nor `false`, an integer with a byte
-        /// other than a digit after its sign (or a sign alone). `false` when it may convert (an
-        /// integer out of range, any text of the other types) and for an empty text (an
-        /// optional's `nil`): the conversion decides. (``read(_:)`` says it, and more.)
-        ///
-        /// A match does not build a route whose text this refutes: a failed build costs about
-        /// what a hit does (a route type's `init(from:)` runs until the value that throws).
-        @inline(__always)
-        func refutes(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-            if case .refuted = read(text) { return true }
-            return false
-        }
-
         /// What a look at one text's bytes says of it for this type.
         enum Reading {
-            /// The text surely does not convert (``refutes(_:)``).
+            /// The text surely does not convert: a Boolean that is neither `true` nor `false`,
+            /// an integer with a byte other than a digit after its sign (or a sign alone). A
+            /// match does not build a route whose text its type refutes: a failed build costs
+            /// about what a hit does (a route type's `init(from:)` runs until the value that
+            /// throws).
             case refuted
             /// An `Int` whose canonical spelling the text is: `String(value)` spells it again.
             case int(Int)
@@ -208,11 +198,12 @@ enum TextConversion {
         }
 
         /// Reads `text` (its UTF-8 bytes) for this type by a look at its bytes alone: refuted
-        /// as ``refutes(_:)`` says; for an `Int` written as `String(value)` writes it (an
+        /// as ``Reading/refuted`` says (an integer out of range and an empty text, an optional's
+        /// `nil`, are the conversion's); for an `Int` written as `String(value)` writes it (an
         /// optional `-`, then `0` or at most 18 digits with no leading zero: no `+`, no `-0`,
         /// no overflow possible) and for a `Bool`, its value; else undecided.
         ///
-        /// The plain hit path binds the value it reads (``BoundValue/int(_:)``,
+        /// The plain hit path and the matcher bind the value it reads (``BoundValue/int(_:)``,
         /// ``BoundValue/bool(_:)``), which the decoder takes without making a `String` and
         /// parsing it; the one rule says both what is refuted and what is read.
         @inline(__always)
