@@ -458,3 +458,59 @@ final class CallCount: @unchecked Sendable {
     func add() { lock.withLock { count += 1 } }
     var value: Int { lock.withLock { count } }
 }
+
+/// The plain path's captured segments and its byte classes.
+@Suite struct PlainHitCaptureTests {
+    /// Routes capturing up to five segments, among literals and beside a literal sibling.
+    static let router = Router<String>(scheme: "myapp", host: "app") { routes in
+        routes.add("a/${p}/x/${q}/${r}/${s}") { captures in
+            try ["p", "q", "r", "s"].map { try captures.value($0, as: String.self) }.joined(separator: ",")
+        }
+        routes.add("a/${p}/y") { captures in try "y:" + captures.value("p", as: String.self) }
+        routes.add("b/${p}/${q}/${r}/${s}/${t}") { captures in
+            try ["p", "q", "r", "s", "t"].map { try captures.value($0, as: String.self) }.joined(separator: ",")
+        }
+        routes.add("c/${n}") { captures in try "c:\(captures.value("n", as: Int.self))" }
+    }
+
+    /// The plain path binds the texts of the segments its walk captured, as many as
+    /// ``CapturedSegments/capacity``; a link capturing more is left to the matcher, which
+    /// builds the same route.
+    @Test(arguments: [
+        ("myapp://app/a/1/x/2/3/4", true, "1,2,3,4"),
+        ("myapp://app/a/one/y", true, "y:one"),
+        ("myapp://app/a/y/y", true, "y:y"),
+        ("myapp://app/b/1/2/3/4/5", false, "1,2,3,4,5"),
+        ("myapp://app/c/-12", true, "c:-12"),
+    ])
+    func capturedSegmentsBindTheirTexts(_ link: String, _ plain: Bool, _ route: String) throws {
+        let table = Self.router.table
+        #expect((PlainHit.find(link, in: table) != nil) == plain)
+        #expect(table.plainHitDisagreement(link) == nil)
+        #expect(try Self.router.route(for: link) == route)
+    }
+
+    /// Each byte's classes are their definitions': RFC 3986's unreserved characters, a plain
+    /// host's and a plain scheme's bytes, and no byte of 128 or more.
+    @Test func byteClassesAreTheirDefinitions() {
+        let letters = Set("abcdefghijklmnopqrstuvwxyz".utf8), upper = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
+        let digits = Set("0123456789".utf8)
+        let plain = letters.union(upper).union(digits).union("-._~".utf8)
+        let host = letters.union(digits).union("-.".utf8)
+        let scheme = letters.union(digits).union("+-.".utf8)
+        for byte in UInt8.min...UInt8.max {
+            #expect(ByteClass.contains(byte, ByteClass.plain) == plain.contains(byte), "byte \(byte)")
+            #expect(ByteClass.contains(byte, ByteClass.host) == host.contains(byte), "byte \(byte)")
+            #expect(ByteClass.contains(byte, ByteClass.scheme) == scheme.contains(byte), "byte \(byte)")
+        }
+    }
+
+    /// A run ends at the first byte out of its class, or at the end.
+    @Test(arguments: [
+        ("abc/d", 0, 3), ("abc", 0, 3), ("abc", 3, 3), ("/abc", 0, 0), ("a~b_c.d-e%", 0, 9), ("caf\u{E9}", 0, 3),
+    ])
+    func aRunEndsOutOfItsClass(_ text: String, _ start: Int, _ end: Int) {
+        let found = Array(text.utf8).withUnsafeBufferPointer { ByteClass.end(of: ByteClass.plain, in: $0, from: start) }
+        #expect(found == end)
+    }
+}

@@ -88,8 +88,7 @@ enum PlainHit {
         WorkMeter.add(count)
         guard count <= limits.maxLinkLength, let root = table.trie.originsRoot else { return .left }
         // scheme "://"
-        var index = 0
-        while index < count, isSchemeByte(bytes[index]) { index += 1 }
+        var index = ByteClass.end(of: ByteClass.scheme, in: bytes, from: 0)
         guard index > 0, index + 2 < count, bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == UInt8(ascii: "/"),
             bytes[index + 2] == UInt8(ascii: "/"), bytes[0] &- UInt8(ascii: "a") < 26
         else { return .left }
@@ -97,7 +96,7 @@ enum PlainHit {
         // host "/"
         index += 3
         let hostStart = index
-        while index < count, isHostByte(bytes[index]) { index += 1 }
+        index = ByteClass.end(of: ByteClass.host, in: bytes, from: index)
         guard index > hostStart, index < count, bytes[index] == UInt8(ascii: "/") else { return .left }
         let host = ByteText.part(of: bytes, start: hostStart, count: index - hostStart)
         // Routes whose pattern names this host come before the origins' (``RouteTable``'s
@@ -108,12 +107,13 @@ enum PlainHit {
         var segments = prefixEnd.segments
         index = prefixEnd.index
         // path: each segment plain, the walk taking its literal edge before its capture.
-        let pathStart = index
+        let prefixSegments = segments
         var node = root
+        // The segments the walk captures: the texts the route it reaches binds.
+        var captured = CapturedSegments()
         while index < count, bytes[index] == UInt8(ascii: "/") {
             let start = index + 1
-            index = start
-            while index < count, isPlain(bytes[index]) { index += 1 }
+            index = ByteClass.end(of: ByteClass.plain, in: bytes, from: start)
             let segment = ByteText.part(of: bytes, start: start, count: index - start)
             guard segment.count > 0, !LinkReader.isDotSegment(segment) else { return .left }
             segments += 1
@@ -123,6 +123,7 @@ enum PlainHit {
                 node = child
             } else if !table.trie.nodes[node].hasAffixed, let capture = table.trie.nodes[node].capture {
                 node = capture
+                guard captured.append(offset: segments - prefixSegments - 1, start: start, end: index) else { return .left }
             } else {
                 return .left
             }
@@ -138,16 +139,13 @@ enum PlainHit {
                 // Whether a label's type refutes its text (`LabelInfo.read`), as the matcher's
                 // evaluator does: the route is not built only to refuse.
                 var refuted = false
-                // The captured segments' texts, by a second pass over the path read above.
-                var offset = 0, position = pathStart
-                while position < pathEnd {
-                    let start = position + 1
-                    position = start
-                    while position < pathEnd, bytes[position] != UInt8(ascii: "/") { position += 1 }
-                    if let slot = route.segmentLabels[offset] {
-                        bind(slot, bytes, start, position, labels, into: &values, refuted: &refuted)
+                // The route's path captures the segments the walk captured (its pattern is the
+                // walk's edges), so their texts are the route's.
+                for position in 0..<captured.count {
+                    let segment = captured[position]
+                    if let slot = route.segmentLabels[segment.offset] {
+                        bind(slot, bytes, segment.start, segment.end, labels, into: &values, refuted: &refuted)
                     }
-                    offset += 1
                 }
                 guard bindQuery(route, labels, bytes, from: pathEnd, table.options, into: &values, refuted: &refuted)
                 else { return .left }
@@ -176,12 +174,12 @@ enum PlainHit {
             index += 1
             while true {
                 let keyStart = index
-                while index < count, isPlain(bytes[index]) { index += 1 }
+                index = ByteClass.end(of: ByteClass.plain, in: bytes, from: keyStart)
                 guard index > keyStart, index < count, bytes[index] == UInt8(ascii: "=") else { return false }
                 let keyEnd = index
                 index += 1
                 let valueStart = index
-                while index < count, isPlain(bytes[index]) { index += 1 }
+                index = ByteClass.end(of: ByteClass.plain, in: bytes, from: valueStart)
                 guard index > valueStart else { return false }
                 items += 1
                 guard items <= options.limits.maxQueryItems else { return false }
@@ -288,7 +286,7 @@ enum PlainHit {
             while matched < prefixCount, position < bytes.count, bytes[position] == UInt8(ascii: "/") {
                 let start = position + 1
                 position = start
-                while position < bytes.count, isPlain(bytes[position]) { position += 1 }
+                position = ByteClass.end(of: ByteClass.plain, in: bytes, from: start)
                 guard ByteText.equals(defaults.origins[index].prefix[matched], ByteText.part(of: bytes, start: start, count: position - start))
                 else { break }
                 matched += 1
@@ -297,28 +295,6 @@ enum PlainHit {
         }
         return nil
     }
-
-    /// A lower-case letter, a digit, `+`, `-` or `.`: a plain scheme's bytes.
-    @inline(__always)
-    private static func isSchemeByte(_ byte: UInt8) -> Bool {
-        byte &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "+")
-            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-    }
-
-    /// A lower-case letter, a digit, `-` or `.`: a plain host's bytes (a bit of two masks, for
-    /// bytes 0–63 and 64–127, as ``LinkReader`` tests a host's).
-    @inline(__always)
-    private static func isHostByte(_ byte: UInt8) -> Bool {
-        ByteTag.inMasks(byte, low: 0x03FF_6000_0000_0000, high: 0x07FF_FFFE_0000_0000)
-    }
-
-    /// One of RFC 3986's unreserved characters: a letter, a digit, `-`, `.`, `_` or `~`.
-    @inline(__always)
-    private static func isPlain(_ byte: UInt8) -> Bool {
-        ByteTag.inMasks(byte, low: 0x03FF_6000_0000_0000, high: 0x47FF_FFFE_87FF_FFFE)
-    }
-
-
 }
 
 extension RouteTable {
