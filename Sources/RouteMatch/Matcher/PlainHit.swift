@@ -151,7 +151,7 @@ enum PlainHit {
                 else { return .left }
                 // Which text, and why, the matcher's explanation says (converting each text).
                 if refuted { return .refused(Tried(route: first, failure: nil)) }
-                guard let failure = attempt(route, values) else { return .built }
+                guard let failure = attempt(route, consume values) else { return .built }
                 return .refused(Tried(route: first, failure: failure))
             }
         }
