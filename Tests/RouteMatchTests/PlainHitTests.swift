@@ -7,7 +7,7 @@ import Testing
 @Suite struct PlainHitTests {
     /// The fixtures' tables whose links may take the plain path, and some that never do.
     enum Fixture: String, CaseIterable, Sendable {
-        case app, typed, priority, strict, shop, wide, prefixed, store, tracked, kakao, universal, hostsGiven
+        case app, typed, priority, strict, shop, wide, prefixed, store, tracked, kakao, universal, hostsGiven, featureApp
 
         var table: RouteTable {
             switch self {
@@ -23,13 +23,14 @@ import Testing
             case .kakao: return KakaoRoute.router.table
             case .universal: return UniversalRoute.router.table
             case .hostsGiven: return HostsGivenApp.router.table
+            case .featureApp: return FeatureApp.router.table
             }
         }
     }
 
     @Test("which tables links may take the plain path in", arguments: [
         (Fixture.app, true), (.typed, true), (.priority, true), (.strict, true), (.shop, true), (.wide, true),
-        (.tracked, true), (.prefixed, true), (.store, true),
+        (.tracked, true), (.prefixed, true), (.store, true), (.featureApp, true),
         // No default host, patterns that give their hosts.
         (.kakao, false), (.universal, false), (.hostsGiven, false),
     ])
@@ -37,12 +38,13 @@ import Testing
         #expect(fixture.table.plainHits == qualifies)
     }
 
-    /// A table none of whose patterns the plain path may read (an app table of mounts, rest
-    /// and in-segment captures) takes no link on it; one such pattern is enough.
+    /// A table none of whose patterns the plain path may read (in-segment captures,
+    /// fragments, affixed query values) takes no link on it; one such pattern is enough. A rest
+    /// at the end of the path is read (one text, or a mounted table's route).
     @Test(arguments: [
-        ([("files/${path...}", ["path"]), ("feature/${rest...}", ["rest"])], false),
-        ([("files/${path...}", ["path"]), ("item-${id}", ["id"])], false),
-        ([("files/${path...}", ["path"]), ("item/${id}", ["id"])], true),
+        ([("files/${path...}", ["path"]), ("feature/${rest...}", ["rest"])], true),
+        ([("files-${path}", ["path"]), ("item-${id}", ["id"])], false),
+        ([("files-${path}", ["path"]), ("item/${id}", ["id"])], true),
         ([("a/${x}#${frag}", ["x", "frag"]), ("b/${x}?q=pre-${q}", ["x", "q"])], false),
     ])
     func tablesOfPatternsThePlainPathCannotRead(_ patterns: [(String, [String])], _ qualifies: Bool) throws {
@@ -384,17 +386,11 @@ import Testing
         } else {
             text = (route.scheme ?? "myapp") + "://" + (route.host.isEmpty ? "app" : route.host)
         }
-        for segment in route.ast.segments {
-            switch segment.value {
-            case .literal(let literal): text += "/" + (generator.chance(3) ? literal.uppercased() : literal)
-            case .capture: text += "/" + value(&generator)
-            case .affixed(let prefix, _, let suffix): text += "/" + prefix + value(&generator) + suffix
-            case .rest: for _ in 0..<Int.random(in: 0...3, using: &generator) { text += "/" + value(&generator) }
-            }
-        }
+        var queryItems: [PatternAST.QueryItem] = []
+        appendPath(of: route, to: &text, queryItems: &queryItems, &generator)
         if generator.chance(5) { text += generator.pick(["/", "//", "/.", "/..", "/x"]) }
         var items: [String] = []
-        for item in route.ast.queryItems where !generator.chance(15) {
+        for item in queryItems where !generator.chance(15) {
             let value: String
             switch item.value {
             case .literal(let literal): value = generator.chance(90) ? literal : "other"
@@ -415,6 +411,29 @@ import Testing
             text = String(decoding: bytes, as: UTF8.self)
         }
         return text
+    }
+
+    /// Appends a path `route`'s pattern reads to `text`, and its query items to `queryItems`:
+    /// a rest that mounts a table, most often a path of one of that table's routes (with its
+    /// items), else random segments.
+    static func appendPath(
+        of route: CompiledRoute, to text: inout String, queryItems: inout [PatternAST.QueryItem],
+        _ generator: inout SeededGenerator
+    ) {
+        queryItems += route.ast.queryItems
+        for (offset, segment) in route.ast.segments.enumerated() {
+            switch segment.value {
+            case .literal(let literal): text += "/" + (generator.chance(3) ? literal.uppercased() : literal)
+            case .capture: text += "/" + value(&generator)
+            case .affixed(let prefix, _, let suffix): text += "/" + prefix + value(&generator) + suffix
+            case .rest:
+                if let slot = route.segmentLabels[offset], let mount = route.labels[slot].mount, !generator.chance(6) {
+                    appendPath(of: generator.pick(mount.table.routes), to: &text, queryItems: &queryItems, &generator)
+                } else {
+                    for _ in 0..<Int.random(in: 0...3, using: &generator) { text += "/" + value(&generator) }
+                }
+            }
+        }
     }
 
     /// A segment's or an item's text: values each type reads and refuses, and plain and
@@ -512,5 +531,139 @@ final class CallCount: @unchecked Sendable {
     func aRunEndsOutOfItsClass(_ text: String, _ start: Int, _ end: Int) {
         let found = Array(text.utf8).withUnsafeBufferPointer { ByteClass.end(of: ByteClass.plain, in: $0, from: start) }
         #expect(found == end)
+    }
+}
+
+/// A feature table whose first route's build refuses texts its bytes do not refute (a
+/// `Double`'s), and a second route the same links reach by captures.
+enum MountedPair: Routable, Equatable {
+    case item(id: Double)
+    case pair(a: String, b: String)
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case item = "item/${id}"
+        case pair = "${a}/${b}"
+    }
+}
+
+/// A feature table of one route, whose build refuses texts its bytes do not refute.
+enum MountedItem: Routable, Equatable {
+    case item(id: Double)
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case item = "item/${id}"
+    }
+}
+
+/// The app table that mounts them, and a rest that binds one text.
+enum MountingApp: Routable, Equatable {
+    static var origins: [String] { ["myapp://app"] }
+    case feature(MountedPair)
+    case only(MountedItem)
+    case files(path: String)
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case feature = "feature/${_0...}"
+        case only = "only/${_0...}"
+        case files = "files/${path...}"
+    }
+}
+
+/// Rests on the plain path: a rest that binds one text, and a mounted table's route found in
+/// the rest of the link, one level or two down.
+@Suite struct PlainHitRestTests {
+    /// Links into mounted tables and rests take the plain path and build what the matcher
+    /// builds; a rest of no segment, and a mounted table's path that is not plain or whose
+    /// text's type refutes it, are the matcher's.
+    @Test(arguments: [
+        ("myapp://app/settings/notifications/3", true, FeatureApp.settings(.notifications(channel: 3))),
+        ("https://example.com/settings/privacy/ads?expanded=true", true, .settings(.privacy(.section(name: "ads", expanded: true)))),
+        ("myapp://app/settings/privacy/ads", true, .settings(.privacy(.section(name: "ads", expanded: nil)))),
+        ("myapp://app/settings/privacy/ads?expanded=true&utm=x", true, .settings(.privacy(.section(name: "ads", expanded: true)))),
+        ("myapp://app/user/7", true, .profile(id: 7)),
+        ("myapp://app/settings", false, .settings(.home)),
+        ("myapp://app/settings/privacy", false, .settings(.privacy(.overview))),
+        ("myapp://app/settings/privacy/ads?expanded=maybe", false, nil),
+        ("myapp://app/settings/notifications/x", false, nil),
+        ("myapp://app/settings/notifications/3/4", false, nil),
+        ("myapp://app/settings/notif%69cations/3", false, .settings(.notifications(channel: 3))),
+    ])
+    func mountedTablesRoutes(_ link: String, _ plain: Bool, _ route: FeatureApp?) {
+        let table = FeatureApp.router.table
+        #expect((PlainHit.find(link, in: table) != nil) == plain)
+        #expect(table.plainHitDisagreement(link) == nil)
+        #expect((try? FeatureApp.match(link).get()) == route)
+    }
+
+    /// A rest that binds one text binds its segments as they stand, joined by their `/`.
+    @Test(arguments: [
+        ("myapp://app/download/a/b.txt", StoreRoute.download(path: "a/b.txt")),
+        ("https://www.example.com/app/docs/intro", .docs(page: "intro")),
+        ("myapp://app/files/recent", .filesRecent),
+    ])
+    func restsBindOneText(_ link: String, _ route: StoreRoute) throws {
+        let table = StoreRoute.router.table
+        #expect(PlainHit.find(link, in: table) != nil)
+        #expect(table.plainHitDisagreement(link) == nil)
+        #expect(try StoreRoute.match(link).get() == route)
+    }
+
+    /// When the mounted route the plain path found refuses its texts in its build, the mounted
+    /// table's walk goes on from it (not built again) and builds the next route that fits, as
+    /// it does on the matcher's path; or says why none does.
+    @Test(arguments: [
+        ("myapp://app/feature/item/1.5", MountingApp.feature(.item(id: 1.5))),
+        ("myapp://app/feature/item/x", .feature(.pair(a: "item", b: "x"))),
+        ("myapp://app/feature/a/b", .feature(.pair(a: "a", b: "b"))),
+        ("myapp://app/files/a/b", .files(path: "a/b")),
+    ])
+    func aMountedBuildThatRefusesGoesOn(_ link: String, _ route: MountingApp) throws {
+        let table = MountingApp.router.table
+        #expect(PlainHit.find(link, in: table) != nil)
+        #expect(table.plainHitDisagreement(link) == nil)
+        #expect(try MountingApp.match(link).get() == route)
+    }
+
+    /// When no route of the mounted table builds, the link's error is the matcher's: the same
+    /// reason and closest route as for the link spelled so that it never takes the plain path.
+    @Test(arguments: [
+        ("myapp://app/only/item/x", "myapp://app/only/item/%78"),
+        ("myapp://app/only/item/1e999x", "myapp://app/only/ite%6D/1e999x"),
+    ])
+    func aMountedRefusalIsTheMatchers(_ plain: String, _ unplain: String) {
+        let table = MountingApp.router.table
+        #expect(PlainHit.find(plain, in: table) != nil)
+        #expect(PlainHit.find(unplain, in: table) == nil)
+        guard case .failure(let error) = MountingApp.match(plain), case .failure(let other) = MountingApp.match(unplain) else {
+            Issue.record("both links must miss")
+            return
+        }
+        #expect(error.reason == other.reason)
+        #expect(error.closestRoute == other.closestRoute)
+        #expect(error.reason == .formatFailure(label: "id", found: "x", expected: .of(Double.self)) || plain.hasSuffix("1e999x"))
+    }
+
+    /// A closure route that mounts a table runs once for a match whose mounted route refused
+    /// its texts; the link that fits no mounted route gets the matcher's error, the same as
+    /// for a link that never took the plain path.
+    @Test func aClosureMountingATableRunsOnce() throws {
+        let calls = CallCount()
+        let router = Router<String>(scheme: "myapp", host: "app") { routes in
+            routes.add("feature/${inner...}") { captures in
+                calls.add()
+                return "\(try captures.value("inner", as: MountedPair.self))"
+            }
+        }
+        // Learning the route's labels runs its closure once, with a probe.
+        try router.validate()
+        let learned = calls.value
+        #expect(PlainHit.find("myapp://app/feature/item/x", in: router.table) != nil)
+        #expect(try router.route(for: "myapp://app/feature/item/x") == "pair(a: \"item\", b: \"x\")")
+        #expect(calls.value == learned + 1)
+        let plain = router.match("myapp://app/feature/item/x/y")
+        let unplain = router.match("myapp://app/feature/item/x/%79")
+        guard case .failure(let error) = plain, case .failure(let other) = unplain else {
+            Issue.record("both links must miss")
+            return
+        }
+        #expect(error.reason == other.reason)
+        #expect(error.closestRoute == other.closestRoute)
     }
 }

@@ -305,12 +305,20 @@ struct Search {
         }
         if let tried, tried.route == index {
             // The plain hit path found this route fitting and its build refused (or a text's
-            // type refutes it): explained as a refused build is, not evaluated and built again.
-            // (Its failure is its own labels': the plain path reads no route that mounts a
-            // table. A refuted text is one the explanation's conversions name.)
+            // type refutes it): explained as a refused build is, not built again. (A refuted
+            // text is one the explanation's conversions name.)
             self.tried = nil
-            remember(explain(table, index, decodeFailure: tried.failure))
-            return false
+            guard case .mounted? = tried.failure else {
+                remember(explain(table, index, decodeFailure: tried.failure))
+                return false
+            }
+            // A table mounted under the route refused the rest: as a build's refusal below,
+            // with how far the link got into the route.
+            let progress = Evaluator.evaluate(
+                route, view: view, options: table.options, mode: .firstProblem, labels: learned.value.labels,
+                literalsWalked: true
+            ).progress
+            return settle(table, index, route, progress: progress, failure: tried.failure)
         }
         let evaluation = Evaluator.evaluate(
             route, view: view, options: table.options, mode: .firstProblem, labels: learned.value.labels,
@@ -320,19 +328,29 @@ struct Search {
         switch (consume evaluation).verdict {
         case .fits(let values):
             // Handed on, not copied: the route's decoder or closure keeps them.
-            switch build(route, consume values) {
-            case nil: return true
-            case .mounted(_, let error)? where error.subject == .pattern:
-                // A route of the mounted table, first used now, has definition problems.
-                firstUseError = table.mountedDefinitionError(error, under: route)
-                return true
-            case .mounted(_, let error)?:
-                let problem = Problem(reason: error.reason, span: error.span)
-                remember(Attempt(route: index, view: view, progress: progress, problems: Problems(first: problem, more: []), mounted: error))
-            case let failure?: remember(explain(table, index, decodeFailure: failure))
-            }
+            return settle(table, index, route, progress: progress, failure: build(route, consume values))
         case .fails(let problems):
             remember(Attempt(route: index, view: view, progress: progress, problems: problems))
+        }
+        return false
+    }
+
+    /// Takes what the build of route `index` (`route`, evaluated to `progress`) answered:
+    /// `true` when the search ends (the route was built, or a table mounted under it showed a
+    /// definition problem on its first use), else the refusal is remembered.
+    private mutating func settle(
+        _ table: RouteTable, _ index: Int, _ route: CompiledRoute, progress: Progress, failure: DecodeFailure?
+    ) -> Bool {
+        switch failure {
+        case nil: return true
+        case .mounted(_, let error)? where error.subject == .pattern:
+            // A route of the mounted table, first used now, has definition problems.
+            firstUseError = table.mountedDefinitionError(error, under: route)
+            return true
+        case .mounted(_, let error)?:
+            let problem = Problem(reason: error.reason, span: error.span)
+            remember(Attempt(route: index, view: view, progress: progress, problems: Problems(first: problem, more: []), mounted: error))
+        case let failure?: remember(explain(table, index, decodeFailure: failure))
         }
         return false
     }

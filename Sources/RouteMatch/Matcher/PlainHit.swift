@@ -57,7 +57,7 @@ enum PlainHit {
     /// Hands the route `text` reaches in `table`, and the texts its labels bind, to `attempt`
     /// (as the matcher's walk hands a route it evaluated), the route lent and the texts moved.
     static func attempt(_ text: String, in table: RouteTable, _ attempt: RouteTable.Attempt) -> Outcome {
-        text.utf8.withContiguousStorageIfAvailable { PlainHit.attempt($0, in: table, attempt) } ?? .left
+        text.utf8.withContiguousStorageIfAvailable { PlainHit.attempt($0, link: text, in: table, attempt) } ?? .left
     }
 
     /// The route a plain link reaches and the texts its labels bind.
@@ -81,12 +81,11 @@ enum PlainHit {
     }
 
     private static func attempt(
-        _ bytes: UnsafeBufferPointer<UInt8>, in table: RouteTable, _ attempt: RouteTable.Attempt
+        _ bytes: UnsafeBufferPointer<UInt8>, link: String, in table: RouteTable, _ attempt: RouteTable.Attempt
     ) -> Outcome {
         let count = bytes.count
-        let limits = table.options.limits
         WorkMeter.add(count)
-        guard count <= limits.maxLinkLength, let root = table.trie.originsRoot else { return .left }
+        guard count <= table.options.limits.maxLinkLength, let root = table.trie.originsRoot else { return .left }
         // scheme "://"
         var index = ByteClass.end(of: ByteClass.scheme, in: bytes, from: 0)
         guard index > 0, index + 2 < count, bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == UInt8(ascii: "/"),
@@ -104,32 +103,66 @@ enum PlainHit {
         if table.trie.hasHostRoots, table.trie.roots[bytes: host] != nil { return .left }
         // The origin's path prefix, if it has one, is not the routes' path.
         guard let prefixEnd = origin(scheme: scheme, host: host, bytes, pathStart: index, table.defaults) else { return .left }
-        var segments = prefixEnd.segments
-        index = prefixEnd.index
-        // path: each segment plain, the walk taking its literal edge before its capture.
-        let prefixSegments = segments
+        return reach(bytes, path: prefixEnd.index, segments: prefixEnd.segments, from: root, in: table, link: link, table, 0) {
+            route, index, values, refuted in
+            // Which text, and why, the matcher's explanation says (converting each text).
+            if refuted { return .refused(Tried(route: index, failure: nil)) }
+            guard let failure = attempt(route, consume values) else { return .built }
+            return .refused(Tried(route: index, failure: failure))
+        }
+    }
+
+    /// Walks `table`'s trie from `root` over the path that starts at `bytes[start]` (after
+    /// `before` segments of the link), binds the texts of the route the walk reaches first, and
+    /// hands it (lent), its index, the texts (moved) and whether a text's type refutes it to
+    /// `body`: `.left` when the path or the query is not plain or does not plainly fit. `link`,
+    /// `linkTable` and `offset`: the link, the table that read it (the outermost), and the
+    /// segment of that table's view where `table`'s path starts (0, or where the route that
+    /// mounts it captures the rest), for a mounted route whose build refuses its texts
+    /// (``MountedHit``). Passed apart, not as one structure: making one retains the link.
+    @inline(__always)
+    private static func reach(
+        _ bytes: UnsafeBufferPointer<UInt8>, path start: Int, segments before: Int, from root: Int,
+        in table: RouteTable, link: String, _ linkTable: RouteTable, _ offset: Int,
+        _ body: (_ route: CompiledRoute, _ index: Int, _ values: consuming BoundValueList, _ refuted: Bool) -> Outcome
+    ) -> Outcome {
+        let count = bytes.count
+        let limits = table.options.limits
+        var index = start, segments = before
         var node = root
         // The segments the walk captures: the texts the route it reaches binds.
         var captured = CapturedSegments()
+        // Where the walk took a rest edge: its node, its first segment's `/` and offset.
+        var rest: (node: Int, start: Int, offset: Int)?
+        // path: each segment plain, the walk taking its literal edge before its capture, and
+        // its capture before the rest (the matcher's order).
         while index < count, bytes[index] == UInt8(ascii: "/") {
-            let start = index + 1
-            index = ByteClass.end(of: ByteClass.plain, in: bytes, from: start)
-            let segment = ByteText.part(of: bytes, start: start, count: index - start)
-            guard segment.count > 0, !LinkReader.isDotSegment(segment) else { return .left }
-            segments += 1
-            guard segments <= limits.maxPathSegments else { return .left }
-            WorkMeter.add(1)
-            if let child = table.trie.child(of: node, literal: segment) {
+            guard let start = segment(bytes, at: &index, segments: &segments, limit: limits.maxPathSegments)
+            else { return .left }
+            if let child = table.trie.child(of: node, literal: ByteText.part(of: bytes, start: start, count: index - start)) {
                 node = child
-            } else if !table.trie.nodes[node].hasAffixed, let capture = table.trie.nodes[node].capture {
+            } else if table.trie.nodes[node].hasAffixed {
+                return .left
+            } else if let capture = table.trie.nodes[node].capture {
                 node = capture
-                guard captured.append(offset: segments - prefixSegments - 1, start: start, end: index) else { return .left }
+                guard captured.append(offset: segments - before - 1, start: start, end: index) else { return .left }
+            } else if table.trie.nodes[node].hasRests {
+                rest = (node, start - 1, segments - before - 1)
+                break
             } else {
                 return .left
             }
         }
+        if rest != nil {
+            // The rest's other segments, plain as the others.
+            while index < count, bytes[index] == UInt8(ascii: "/") {
+                guard segment(bytes, at: &index, segments: &segments, limit: limits.maxPathSegments) != nil else { return .left }
+            }
+        }
         let pathEnd = index
-        guard let first = table.trie.nodes[node].terminals.head else { return .left }
+        let found: Int?
+        if let rest { found = table.trie.nodes[rest.node].rests.head } else { found = table.trie.nodes[node].terminals.head }
+        guard let first = found else { return .left }
         // The route is lent, not retained: the table keeps it.
         return Unmanaged.passUnretained(table.routes[first])._withUnsafeGuaranteedRef { route -> Outcome in
             return route.withLearnedBox { learned -> Outcome in
@@ -147,22 +180,76 @@ enum PlainHit {
                         bind(slot, bytes, segment.start, segment.end, labels, into: &values, refuted: &refuted)
                     }
                 }
-                guard bindQuery(route, labels, bytes, from: pathEnd, table.options, into: &values, refuted: &refuted)
+                // The rest: one text (its segments joined by their `/`, as they stand), or the
+                // route a mounted table reaches in it. A mounting route's query is not strict:
+                // the mounted table judges the items (as the matcher's evaluator does).
+                var mounts = false
+                if let rest, let slot = route.segmentLabels[rest.offset] {
+                    if let mount = labels[slot].mount {
+                        mounts = true
+                        guard let hit = mountedHit(bytes, path: rest.start, mount, link: link, linkTable, offset + rest.offset)
+                        else { return .left }
+                        values[slot] = .mountedHit(hit)
+                    } else {
+                        bind(slot, bytes, rest.start + 1, pathEnd, labels, into: &values, refuted: &refuted)
+                    }
+                }
+                guard bindQuery(
+                    route, labels, bytes, from: pathEnd, table.options, strict: table.options.strictQuery && !mounts,
+                    into: &values, refuted: &refuted)
                 else { return .left }
-                // Which text, and why, the matcher's explanation says (converting each text).
-                if refuted { return .refused(Tried(route: first, failure: nil)) }
-                guard let failure = attempt(route, consume values) else { return .built }
-                return .refused(Tried(route: first, failure: failure))
+                return body(route, first, consume values, refuted)
             }
         }
     }
 
+    /// The route the table `mount` mounts reaches in the rest of the link, from `start` (its
+    /// first segment's `/`, at segment `offset` of `linkTable`'s view of `link`), with the
+    /// texts its labels bind; `nil` when the mounted table takes
+    /// no plain link, the rest is not plain or does not plainly fit, or a text's type refutes
+    /// it: the matcher then decides the whole link. (Out of line: the plain path of a table
+    /// whose routes mount tables meets it once a level.)
+    @inline(never)
+    private static func mountedHit(
+        _ bytes: UnsafeBufferPointer<UInt8>, path start: Int, _ mount: Mount, link: String, _ linkTable: RouteTable,
+        _ offset: Int
+    ) -> MountedHit? {
+        guard let table = MountedMatcher.of(mount.type)?.table, table.plainMountedHits, let root = table.trie.originsRoot
+        else { return nil }
+        var hit: MountedHit?
+        _ = reach(bytes, path: start, segments: 0, from: root, in: table, link: link, linkTable, offset) {
+            _, index, values, refuted in
+            if !refuted {
+                hit = MountedHit(table: table, route: index, values: values, link: link, linkTable: linkTable, offset: offset)
+            }
+            return .left
+        }
+        return hit
+    }
+
+    /// Reads the path segment after the `/` at `index`: its start, with `index` moved to its
+    /// end and `segments` counting it; `nil` when it is empty, `.` or `..`, or past `limit`.
+    @inline(__always)
+    private static func segment(
+        _ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int, segments: inout Int, limit: Int
+    ) -> Int? {
+        let start = index + 1
+        index = ByteClass.end(of: ByteClass.plain, in: bytes, from: start)
+        guard index > start, !LinkReader.isDotSegment(ByteText.part(of: bytes, start: start, count: index - start))
+        else { return nil }
+        segments += 1
+        guard segments <= limit else { return nil }
+        WorkMeter.add(1)
+        return start
+    }
+
     /// Reads the query from `start` (the end of the path: `?` or the link's end) as
     /// `key=value` items joined by `&`, binding the pattern's items; `false` when the query is
-    /// not plain or does not plainly fit the pattern.
+    /// not plain or does not plainly fit the pattern. `strict`: whether an item the pattern
+    /// does not read is the matcher's to refuse.
     private static func bindQuery(
         _ route: CompiledRoute, _ labels: [LabelInfo], _ bytes: UnsafeBufferPointer<UInt8>, from start: Int,
-        _ options: MatchOptions, into values: inout BoundValueList, refuted: inout Bool
+        _ options: MatchOptions, strict: Bool, into values: inout BoundValueList, refuted: inout Bool
     ) -> Bool {
         let specs = route.ast.queryItems
         // The pattern's items the link carries, a bit each (a plain pattern has at most 64).
@@ -204,7 +291,7 @@ enum PlainHit {
                         return false
                     }
                 }
-                if !read && options.strictQuery { return false }
+                if !read && strict { return false }
                 if index == count { break }
                 guard bytes[index] == UInt8(ascii: "&") else { return false }
                 index += 1
@@ -235,28 +322,32 @@ enum PlainHit {
     }
 
     /// Whether the plain path may hand `route` (whose labels are `labels`) a link's texts: its
-    /// path is literals and whole-segment captures, its query items `key=${name}` or
-    /// `key=literal` each binding one text (no list, no mount), and it has no fragment. Asked
-    /// once, when the route is learned.
+    /// path is literals and whole-segment captures, perhaps ending in a rest that binds one text
+    /// or mounts a table, its query items `key=${name}` or `key=literal` each binding one text
+    /// (no list, no mount), and it has no fragment. Asked once, when the route is learned.
     static func reads(_ route: CompiledRoute, labels: [LabelInfo]) -> Bool {
         guard mayRead(route.ast) else { return false }
         for offset in route.ast.queryItems.indices {
             if let label = route.queryLabels[offset], !labels[label].isSingle { return false }
         }
+        if let offset = route.ast.restSegment, let label = route.segmentLabels[offset], labels[label].isList {
+            return false
+        }
         return true
     }
 
     /// Whether the plain path may read a route of pattern `ast`, by the pattern alone: its path
-    /// is literals and whole-segment captures, its query items `key=${name}` or `key=literal`,
-    /// and it has no fragment (its labels' types decide the rest: ``reads(_:labels:)``). A
-    /// table none of whose patterns qualify takes no link on the plain path (an app table of
-    /// mounts: ``RouteTable/plainHits``).
+    /// is literals and whole-segment captures, perhaps ending in a rest, its query items
+    /// `key=${name}` or `key=literal`, and it has no fragment (its labels' types decide the
+    /// rest: ``reads(_:labels:)``). A table none of whose patterns qualify takes no link on
+    /// the plain path (``RouteTable/plainHits``).
     static func mayRead(_ ast: PatternAST) -> Bool {
         guard ast.fragmentStorage.isEmpty, ast.queryItems.count <= 64 else { return false }
-        for segment in ast.segments {
+        for (offset, segment) in ast.segments.enumerated() {
             switch segment.value {
             case .literal, .capture: continue
-            case .affixed, .rest: return false
+            case .rest: if offset != ast.segments.count - 1 { return false }
+            case .affixed: return false
             }
         }
         for item in ast.queryItems {
@@ -323,8 +414,28 @@ extension RouteTable {
         guard first.route == found.route else {
             return "the plain path found route \(found.route) where the walk builds route \(first.route) first"
         }
-        for slot in values.indices where !values[slot].isSame(as: first.values[slot]) {
-            return "route \(found.route), slot \(slot): the plain path binds \(values[slot]), the walk \(first.values[slot])"
+        return RouteTable.disagreement(route: found.route, values, first.values)
+    }
+
+    /// What the plain path's `plain` values of route `route` and the walk's `walked` disagree
+    /// on, or `nil`: the same texts in every slot, and for a mounted table, the route the
+    /// plain path found in the rest the one the mounted table's walk builds first, with the
+    /// same texts.
+    private static func disagreement(route: Int, _ plain: BoundValueList, _ walked: BoundValueList) -> String? {
+        for slot in plain.indices {
+            if case .mountedHit(let hit) = plain[slot], case .mounted(let view) = walked[slot] {
+                var first: (route: Int, values: BoundValueList)?
+                _ = hit.table.match(view) { route, values in
+                    first = (route.index, values)
+                    return nil
+                }
+                guard let first, first.route == hit.route else {
+                    return "route \(route), slot \(slot): the plain path found mounted route \(hit.route), the walk \(first.map { "\($0.route)" } ?? "none")"
+                }
+                if let inner = disagreement(route: hit.route, hit.values, first.values) { return "route \(route), slot \(slot): \(inner)" }
+            } else if !plain[slot].isSame(as: walked[slot]) {
+                return "route \(route), slot \(slot): the plain path binds \(plain[slot]), the walk \(walked[slot])"
+            }
         }
         return nil
     }
@@ -337,7 +448,9 @@ extension BoundValue {
         switch (self, other) {
         case (.absent, .absent): return true
         case (.many(let a), .many(let b)): return a == b
-        case (.absent, _), (_, .absent), (.many, _), (_, .many), (.mounted, _), (_, .mounted): return false
+        case (.absent, _), (_, .absent), (.many, _), (_, .many), (.mounted, _), (_, .mounted), (.mountedHit, _),
+            (_, .mountedHit):
+            return false
         case (.one, _), (.int, _), (.bool, _): return text == other.text
         }
     }

@@ -84,8 +84,12 @@ final class RouteTable: @unchecked Sendable {
 
     /// Whether a link may take ``PlainHit``'s path: the table has no definition problem, is
     /// not mounted, reads links from its origins, and has a pattern the plain path may read
-    /// (``PlainHit/mayRead(_:)``; an app table whose routes all mount feature tables has none).
+    /// (``PlainHit/mayRead(_:)``).
     let plainHits: Bool
+    /// Whether the rest of a plain link may take ``PlainHit``'s path in this table, mounted
+    /// under a route of a table whose link took it: the table has no definition problem, is
+    /// mounted, has no pattern that gives a host, and has a pattern the plain path may read.
+    let plainMountedHits: Bool
 
     /// The route type's name, for diagnostics.
     let name: String
@@ -181,8 +185,9 @@ final class RouteTable: @unchecked Sendable {
         knownTexts = KnownTexts(
             [defaults.scheme, defaults.host] + defaults.origins.flatMap { [$0.scheme ?? "", $0.host] })
         self.problems = problems
-        plainHits = problems.isEmpty && !mounted && !defaults.origins.isEmpty && trie.originsRoot != nil
-            && routes.contains { PlainHit.mayRead($0.ast) }
+        let readable = problems.isEmpty && trie.originsRoot != nil && routes.contains { PlainHit.mayRead($0.ast) }
+        plainHits = readable && !mounted && !defaults.origins.isEmpty
+        plainMountedHits = readable && mounted && !trie.hasHostRoots
         self.patternProblems = found.allSatisfy({ $0.isEmpty }) ? [] : found
         self.tableProblems = (originProblems, noRoutes)
     }

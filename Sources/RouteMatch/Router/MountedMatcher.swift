@@ -49,11 +49,14 @@ final class MountedMatcher: @unchecked Sendable {
     /// fragment) and builds its route into `destination`, uninitialized memory of the mounted
     /// type: `nil` when the route was built there (the caller then owns it), else why not
     /// (and the memory is left uninitialized).
-    func match(_ view: LinkView, into destination: UnsafeMutableRawPointer) -> RouteMatchError? {
+    ///
+    /// - Parameter tried: A route of the table whose build refused the texts the plain path
+    ///   found for it (see ``match(_:into:)-(MountedHit,_)``).
+    func match(_ view: LinkView, tried: PlainHit.Tried? = nil, into destination: UnsafeMutableRawPointer) -> RouteMatchError? {
         var built = false
         // `self` is not retained by the closure (it lives through this call): the walk, which
         // recurses with the closure's captures, would retain and release it at each level.
-        let error = table.match(view) { [unowned(unsafe) self] route, values in
+        let error = table.match(view, tried: tried) { [unowned(unsafe) self] route, values in
             do throws(DecodeFailure) {
                 try build(route, consume values, destination)
                 built = true
@@ -66,6 +69,29 @@ final class MountedMatcher: @unchecked Sendable {
         // The walk stops at the route built, so no error follows one; were one to, it wins.
         if built { destroy(destination) }
         return error
+    }
+
+    /// Builds the route the plain path found in the rest of a link into `destination`, as
+    /// ``match(_:tried:into:)`` does: `nil` when it was built there. When the build refuses
+    /// the route's texts, the table's walk goes on from that route (not built again) over the
+    /// rest of the link, read again as the mounting table reads it, and decides: another
+    /// route, or why none.
+    func match(_ hit: MountedHit, into destination: UnsafeMutableRawPointer) -> RouteMatchError? {
+        let failure: DecodeFailure
+        do throws(DecodeFailure) {
+            try build(table.routes[hit.route], hit.values, destination)
+            return nil
+        } catch {
+            failure = error
+        }
+        let view: LinkView
+        do throws(RouteMatchError) {
+            // The plain path read the link under this table, so it reads again.
+            view = try hit.linkTable.view(of: hit.link).mounted(from: hit.offset)
+        } catch {
+            return error
+        }
+        return match(view, tried: PlainHit.Tried(route: hit.route, failure: failure), into: destination)
     }
 
     /// Why the rest of a link matches no route of the mounted table, or `nil` when it does (the

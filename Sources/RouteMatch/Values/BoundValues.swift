@@ -43,7 +43,7 @@ struct BoundValues {
         case .one(let text): return text.isEmpty
         case .int, .bool: return false
         case .many(let texts): return texts.isEmpty
-        case .mounted: return false
+        case .mounted, .mountedHit: return false
         }
     }
 
@@ -81,7 +81,6 @@ extension BoundValue {
     /// metadata on every call.)
     @inline(__always)
     func value<T: Decodable>(as type: T.Type, slot: Int, named name: String) throws -> T {
-        let view: LinkView
         do throws(TextConversion.Failure) {
             switch self {
             case .one(let text): return try TextConversion.convert(T.self, single: text)
@@ -91,18 +90,19 @@ extension BoundValue {
             case .int, .bool: return try TextConversion.convert(T.self, single: text ?? "")
             case .many(let texts): return try TextConversion.convert(T.self, from: texts)
             case .absent: return try TextConversion.convert(T.self, from: [])
-            case .mounted(let mounted): view = mounted
+            case .mounted, .mountedHit: break
             }
         } catch {
             throw DecodeFailure.label(slot, element: error.index, expected: error.expected)
         }
-        return try BoundValue.mountedValue(T.self, named: name, slot: slot, view: view)
+        return try mountedValue(T.self, named: name, slot: slot)
     }
 
-    /// The route a mounted table reads from the rest of the link. (A function of its own, out
-    /// of line: most labels are not mounts.)
+    /// The route a mounted table reads from the rest of the link (``mounted(_:)``), or the
+    /// one the plain path found there (``mountedHit(_:)``). (A function of its own, out of
+    /// line: most labels are not mounts.)
     @inline(never)
-    private static func mountedValue<T>(_ type: T.Type, named name: String, slot: Int, view: LinkView) throws -> T {
+    private func mountedValue<T>(_ type: T.Type, named name: String, slot: Int) throws -> T {
         guard let matcher = MountedMatcher.of(T.self) else {
             throw DecodeFailure.rejected(message: "'\(name)' is not a route type")
         }
@@ -111,7 +111,13 @@ extension BoundValue {
         // `Result<T, …>`, a lookup of generic metadata that costs more than the heap's.)
         let destination = UnsafeMutablePointer<T>.allocate(capacity: 1)
         defer { destination.deallocate() }
-        if let error = matcher.match(view, into: destination) { throw DecodeFailure.mounted(slot, error: error) }
+        let error: RouteMatchError?
+        switch self {
+        case .mounted(let view): error = matcher.match(view, into: destination)
+        case .mountedHit(let hit): error = matcher.match(hit, into: destination)
+        case .absent, .one, .int, .bool, .many: error = .unbuilt
+        }
+        if let error { throw DecodeFailure.mounted(slot, error: error) }
         return destination.move()
     }
 }

@@ -15,6 +15,10 @@ enum BoundValue: Sendable {
     case many([String])
     /// The rest of the link, for a label whose type is a mounted ``Routable`` table.
     indirect case mounted(LinkView)
+    /// The route of a mounted ``Routable`` table that ``PlainHit`` found in the rest of a plain
+    /// link, and the texts its labels bind: built when the label's value is, with no walk of
+    /// the mounted table (``MountedMatcher/match(_:into:)-(MountedHit,_)``).
+    indirect case mountedHit(MountedHit)
 
     /// The one text bound, `nil` for none, a list or a mount: a value read from its text is
     /// spelled again as it was.
@@ -23,7 +27,7 @@ enum BoundValue: Sendable {
         case .one(let text): return text
         case .int(let value): return String(value)
         case .bool(let value): return value ? "true" : "false"
-        case .absent, .many, .mounted: return nil
+        case .absent, .many, .mounted, .mountedHit: return nil
         }
     }
 }

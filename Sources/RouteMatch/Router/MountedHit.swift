@@ -1,0 +1,21 @@
+/// The route of a mounted table that ``PlainHit`` found in the rest of a plain link, with the
+/// texts its labels bind: what the mounting route's label binds on the plain path
+/// (``BoundValue/mountedHit(_:)``), so that the mounted value is built with no walk of the
+/// mounted table and no view of the link made.
+///
+/// Should the route's build refuse its texts, the mounted table's matcher goes on as its walk
+/// would have, from that route on (it is not built again): for that it reads the link as the
+/// mounting table does and takes the rest from the segment where this route's path starts.
+struct MountedHit: Sendable {
+    /// The mounted table, which the route is one of.
+    let table: RouteTable
+    /// The route's index in ``table``.
+    let route: Int
+    /// What the route's labels bind.
+    let values: BoundValueList
+    /// The link, the table that read it (the outermost), and the segment of that table's view
+    /// of it where the mounted table's path starts.
+    let link: String
+    let linkTable: RouteTable
+    let offset: Int
+}
