@@ -6,7 +6,11 @@
 /// Should the route's build refuse its texts, the mounted table's matcher goes on as its walk
 /// would have, from that route on (it is not built again): for that it reads the link as the
 /// mounting table does and takes the rest from the segment where this route's path starts.
-struct MountedHit: Sendable {
+///
+/// An object, made once a hit: the bound value holds one reference, which a copy retains (a
+/// structure's five fields were copied, and boxed, at each step from the plain path to the
+/// build).
+final class MountedHit: Sendable {
     /// The mounted table, which the route is one of.
     let table: RouteTable
     /// The route's index in ``table``.
@@ -18,4 +22,13 @@ struct MountedHit: Sendable {
     let link: String
     let linkTable: RouteTable
     let offset: Int
+
+    init(table: RouteTable, route: Int, values: consuming BoundValueList, link: String, linkTable: RouteTable, offset: Int) {
+        self.table = table
+        self.route = route
+        self.values = values
+        self.link = link
+        self.linkTable = linkTable
+        self.offset = offset
+    }
 }

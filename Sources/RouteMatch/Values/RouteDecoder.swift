@@ -18,7 +18,7 @@ enum BoundValue: Sendable {
     /// The route of a mounted ``Routable`` table that ``PlainHit`` found in the rest of a plain
     /// link, and the texts its labels bind: built when the label's value is, with no walk of
     /// the mounted table (``MountedMatcher/match(_:into:)-(MountedHit,_)``).
-    indirect case mountedHit(MountedHit)
+    case mountedHit(MountedHit)
 
     /// The one text bound, `nil` for none, a list or a mount: a value read from its text is
     /// spelled again as it was.
