@@ -11,7 +11,8 @@
 # enum-miss, rendered-miss-1000 (a miss at the first segment of the 1,000-route table, its
 # diagnostic rendered), urlcomponents-closure-link, urlcomponents-tracked-link,
 # urlcomponents-deep-link, nested-hit-1000 (a
-# link into the last of ten mounted feature enums of 100), nested-closure-hit-1000 (the same
+# link into the last of ten mounted feature enums of 100), nested-miss-1000 (a miss inside
+# that feature, with its reason), nested-closure-hit-1000 (the same
 # link, the feature enums mounted by closure routes), enum-hit-section (the same link shape
 # in the 10-route enum), enum-hit-optional (a case with an optional query value) and codable-floor, codable-floor-100 (the deep link's case decoded by
 # its synthesized init(from:) alone, from a minimal decoder: the part of an enum hit that is
@@ -33,7 +34,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 defaults=(closure-hit closure-hit-tracked enum-hit enum-hit-100 enum-miss rendered-miss-1000 urlcomponents-closure-link
-    urlcomponents-tracked-link urlcomponents-deep-link nested-hit-1000 nested-closure-hit-1000 enum-hit-section enum-hit-optional codable-floor codable-floor-100
+    urlcomponents-tracked-link urlcomponents-deep-link nested-hit-1000 nested-miss-1000 nested-closure-hit-1000 enum-hit-section enum-hit-optional codable-floor codable-floor-100
     codable-floor-section codable-floor-nested
     flagged-enum-hit flagged-enum-hit-100 flagged-nested-hit-1000
     first-use-Routes10 first-use-Routes1000 first-use-NestedRoutes1000

@@ -91,6 +91,11 @@ func enumOperations() -> [String: () -> Int] {
         // (two decodes), and the same link shape in the 10-route enum (one decode).
         "nested-hit-1000": { consume(NestedRoutes1000.match("myapp://app/feature9/item99/42")) },
         "enum-hit-section": { consume(Routes10.match("myapp://app/section6/item/42")) },
+        // A miss inside the last feature enum (a letter in its `Int`), with its reason.
+        "nested-miss-1000": {
+            if case .failure(let error) = NestedRoutes1000.match("myapp://app/feature9/item99/x") { return consume(error.reason) }
+            return 0
+        },
         // A case with an optional query value (`article(slug: String, ref: String?)`), present.
         "enum-hit-optional": { consume(Routes10.match("myapp://app/article/swift?ref=mail")) },
         // The two links' cases decoded at the Codable floor (``FloorDecoder``): what Swift's

@@ -16,13 +16,18 @@
 /// (letters, digits, `-`, `.`, `_`, `~`) and no segment `.` or `..`, no trailing `/`, no
 /// userinfo, port, escape or fragment, within the table's limits, from one of the table's
 /// origins (its path prefix first, when it has one). It reaches a route when,
-/// taking a literal edge before the capture at each segment as the matcher's walk does, the
-/// path ends at a node whose first route has a plain pattern (whole-segment captures and
-/// literals; query items `key=${name}` or `key=literal`; no fragment, rest or in-segment
-/// capture) whose labels are neither lists nor mounts, learned without problems, and every
-/// query item of the pattern is in the link once (or absent and optional), literals equal,
-/// and, in strict mode, every item of the link is the pattern's. The matcher's walk attempts
-/// that route first, and it fits with the same texts; anything else is the matcher's to decide.
+/// taking a literal edge before the capture at each segment, and the capture before a rest,
+/// as the matcher's walk does, the path ends at a node whose first route (or the rest's first
+/// route at the node where the walk took it) has a plain pattern (whole-segment captures and
+/// literals, perhaps a rest at the end; query items `key=${name}` or `key=literal`; no
+/// fragment or in-segment capture) whose labels are not lists, learned without problems, and
+/// every query item of the pattern is in the link once (or absent and optional), literals
+/// equal, and, in strict mode, every item of the link is the pattern's. A rest binds its
+/// segments as one text, or, when its label's type is a mounted table, the route that table's
+/// own plain path reaches in the rest of the link (``mountedHit(_:path:_:link:_:_:)``), with
+/// its texts. The matcher's walk attempts that route first, and it fits with the same texts
+/// (the mounted table's walk, the same route with the same texts); anything else is the
+/// matcher's to decide.
 ///
 /// A table qualifies when it reads links from its origins (see ``RouteTable/plainHits``); an
 /// origin's path prefix is read as the matcher reads it, and a link whose host a pattern gives
