@@ -599,10 +599,17 @@ enum MountingApp: Routable, Equatable {
         ("myapp://app/files/recent", .filesRecent),
     ])
     func restsBindOneText(_ link: String, _ route: StoreRoute) throws {
-        let table = StoreRoute.router.table
-        #expect(PlainHit.find(link, in: table) != nil)
-        #expect(table.plainHitDisagreement(link) == nil)
-        #expect(try StoreRoute.match(link).get() == route)
+        try Self.expectPlainHit(link, route)
+    }
+
+    /// `link` takes the plain path, which agrees with the matcher's walk, and matches `route`.
+    static func expectPlainHit<Route: Routable & Equatable>(
+        _ link: String, _ route: Route, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let table = Route.router.table
+        #expect(PlainHit.find(link, in: table) != nil, sourceLocation: sourceLocation)
+        #expect(table.plainHitDisagreement(link) == nil, sourceLocation: sourceLocation)
+        #expect(try Route.match(link).get() == route, sourceLocation: sourceLocation)
     }
 
     /// When the mounted route the plain path found refuses its texts in its build, the mounted
@@ -615,10 +622,7 @@ enum MountingApp: Routable, Equatable {
         ("myapp://app/files/a/b", .files(path: "a/b")),
     ])
     func aMountedBuildThatRefusesGoesOn(_ link: String, _ route: MountingApp) throws {
-        let table = MountingApp.router.table
-        #expect(PlainHit.find(link, in: table) != nil)
-        #expect(table.plainHitDisagreement(link) == nil)
-        #expect(try MountingApp.match(link).get() == route)
+        try Self.expectPlainHit(link, route)
     }
 
     /// When no route of the mounted table builds, the link's error is the matcher's: the same
