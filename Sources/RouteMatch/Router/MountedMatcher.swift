@@ -76,6 +76,9 @@ final class MountedMatcher: @unchecked Sendable {
     /// the route's texts, the table's walk goes on from that route (not built again) over the
     /// rest of the link, read again as the mounting table reads it, and decides: another
     /// route, or why none.
+    ///
+    /// `hit` is one this matcher's table gave (`hit.table` is ``table``: both are the mounted
+    /// type's, kept once for the process), so its route index is this table's.
     func match(_ hit: MountedHit, into destination: UnsafeMutableRawPointer) -> RouteMatchError? {
         let failure: DecodeFailure
         do throws(DecodeFailure) {

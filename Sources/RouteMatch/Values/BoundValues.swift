@@ -115,6 +115,7 @@ extension BoundValue {
         switch self {
         case .mounted(let view): error = matcher.match(view, into: destination)
         case .mountedHit(let hit): error = matcher.match(hit, into: destination)
+        // Never: `value(as:slot:named:)` hands only a mount's value here.
         case .absent, .one, .int, .bool, .many: error = .unbuilt
         }
         if let error { throw DecodeFailure.mounted(slot, error: error) }
