@@ -519,6 +519,9 @@ final class CallCount: @unchecked Sendable {
         let plain = letters.union(upper).union(digits).union("-._~".utf8)
         let host = letters.union(digits).union("-.".utf8)
         let scheme = letters.union(digits).union("+-.".utf8)
+        // One entry a byte: the scans read it by a byte's value, with no bounds check.
+        #expect(ByteClass.table.utf8CodeUnitCount == 256)
+        #expect(ByteClass.table.isASCII)
         for byte in UInt8.min...UInt8.max {
             #expect(ByteClass.contains(byte, ByteClass.plain) == plain.contains(byte), "byte \(byte)")
             #expect(ByteClass.contains(byte, ByteClass.host) == host.contains(byte), "byte \(byte)")

@@ -14,8 +14,9 @@ enum ByteClass {
     /// Each byte's classes, the byte's entry the character `0` plus the sum of its classes'
     /// bits: sixteen bytes a line, from `0x00`–`0x0F` to `0xF0`–`0xFF` (no byte of 128 or more
     /// is in a class). A static string, so it is laid out by the compiler and read with no
-    /// lazy initialization; `ByteClassTests` checks every entry against the classes' definitions.
-    private static let table: StaticString = """
+    /// lazy initialization. `PlainHitCaptureTests` checks that it has 256 entries (the scans
+    /// index it by a byte, unchecked) and every entry against the classes' definitions.
+    static let table: StaticString = """
         0000000000000000\
         0000000000000000\
         0000000000040770\
