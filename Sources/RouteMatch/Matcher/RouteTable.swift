@@ -289,7 +289,10 @@ final class RouteTable: @unchecked Sendable {
     /// The problems a route's type shows, learned now if the route was never used: the error a
     /// link that reaches it (or a value that renders with it) gets.
     func firstUseError(_ route: CompiledRoute) -> RouteMatchError? {
-        error(for: route.learned.problems, firstUse: true)
+        // Asked of the learned route in place first: a copy of it retains and releases each
+        // of its parts, on every miss, for a list that is nearly always empty.
+        guard !route.withLearnedBox({ $0.value.problems.isEmpty }) else { return nil }
+        return error(for: route.learned.problems, firstUse: true)
     }
 
     /// Every route's problems in declaration order, learning each, then those of the tables
