@@ -139,11 +139,7 @@ struct Evaluator {
         _ labels: [LabelInfo], _ label: Int, _ text: String, checked: Bool = true, span: @autoclosure () -> Range<Int>?
     ) {
         let reading = labels[label].read(text)
-        switch reading {
-        case .int(let value): values[label] = .int(value)
-        case .bool(let value): values[label] = .bool(value)
-        case .refuted, .undecided: values[label] = .one(text)
-        }
+        values[label] = BoundValue(reading, text: text)
         if checked { check(labels, label, text, reading: reading, span: span()) }
     }
 

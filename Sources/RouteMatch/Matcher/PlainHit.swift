@@ -318,11 +318,12 @@ enum PlainHit {
         into values: inout BoundValueList, refuted: inout Bool
     ) {
         let part = ByteText.part(of: bytes, start: start, count: end - start)
-        switch labels[slot].read(part) {
-        case .refuted: refuted = true
-        case .int(let value): values[slot] = .int(value)
-        case .bool(let value): values[slot] = .bool(value)
-        case .undecided: values[slot] = .one(String(decoding: part, as: UTF8.self))
+        let reading = labels[slot].read(part)
+        // A refuted route is not built: its texts are not bound.
+        if case .refuted = reading {
+            refuted = true
+        } else {
+            values[slot] = BoundValue(reading, text: String(decoding: part, as: UTF8.self))
         }
     }
 

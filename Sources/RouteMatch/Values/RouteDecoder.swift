@@ -4,9 +4,10 @@ enum BoundValue: Sendable {
     case absent
     /// One value.
     case one(String)
-    /// One value, an `Int` label's text read by the plain hit path as the value it spells
-    /// (``TextConversion/Standard/read(_:)``): the text is `String(value)`, which a reader
-    /// that wants text sees (``text``), and an `Int`'s conversion takes without a `String`
+    /// One value, an `Int` label's text read as the value it spells
+    /// (``TextConversion/Standard/read(_:)``, on the plain hit path and in the matcher's
+    /// evaluator alike: ``init(_:text:)``): the text is `String(value)`, which a reader that
+    /// wants text sees (``text``), and an `Int`'s conversion takes without a `String`
     /// (``BoundValue/value(as:slot:named:)``).
     case int(Int)
     /// One value, a `Bool` label's text (`true` or `false`) read as ``int(_:)`` is.
@@ -19,6 +20,18 @@ enum BoundValue: Sendable {
     /// link, and the texts its labels bind: built when the label's value is, with no walk of
     /// the mounted table (``MountedMatcher/match(_:into:)-(MountedHit,_)``).
     case mountedHit(MountedHit)
+
+    /// One text bound, by what a look at its bytes said of it (``LabelInfo/read(_:)``): the
+    /// value an `Int` or `Bool` text spells, else the text, made only then. The one binding of a
+    /// single text, the plain hit path's and the matcher's evaluator's.
+    @inline(__always)
+    init(_ reading: TextConversion.Standard.Reading, text: @autoclosure () -> String) {
+        switch reading {
+        case .int(let value): self = .int(value)
+        case .bool(let value): self = .bool(value)
+        case .refuted, .undecided: self = .one(text())
+        }
+    }
 
     /// The one text bound, `nil` for none, a list or a mount: a value read from its text is
     /// spelled again as it was.
