@@ -192,34 +192,37 @@ struct Evaluator {
 
     private mutating func evaluatePath(_ route: CompiledRoute, _ labels: [LabelInfo], _ view: LinkView) {
         var fits = true
-        for (offset, spec) in route.ast.segments.enumerated() {
-            if case .rest(let name) = spec.value {
-                evaluateRest(route, labels, view, from: offset, name: name, fits: fits)
+        // The pattern's segments are read in place, by index: binding a segment or its text to
+        // a name would copy it (a retain and a release of its text, each segment).
+        let specs = route.ast.segments
+        for offset in specs.indices {
+            if case .rest = specs[offset].value {
+                evaluateRest(route, labels, view, from: offset, name: specs[offset].value.captureName ?? "", fits: fits)
                 return
             }
             guard offset < view.segmentCount else {
-                report(.missingPathSegment(expected: spec.value.patternText), view.endOfPath)
+                report(.missingPathSegment(expected: specs[offset].value.patternText), view.endOfPath)
                 return
             }
             let segment = view.segment(offset)
             if let bad = segment.badEscape {
                 // The escape breaks this segment: a literal is not reached, a value still is.
-                report(.malformedPercentEncoding(found: view.escapeText(bad), label: spec.value.captureName), bad)
-                if !spec.value.isCapture { fits = false }
+                report(.malformedPercentEncoding(found: view.escapeText(bad), label: specs[offset].value.captureName), bad)
+                if !specs[offset].value.isCapture { fits = false }
                 if stopped { return }
                 if fits { progress.depth += 1 }
                 continue
             }
-            switch spec.value {
+            switch specs[offset].value {
             case .literal(let literal):
                 // Compared in place: the segment's text is made only to be quoted.
                 if !literalsWalked, !view.segment(segment, is: literal) {
                     report(.literalMismatch(expected: literal, found: view.text(of: segment)), segment.range)
                     fits = false
                 }
-            case .capture(let name):
+            case .capture:
                 if view.isEmpty(segment) {
-                    report(.emptyPathSegment(label: name), segment.range)
+                    report(.emptyPathSegment(label: specs[offset].value.captureName ?? ""), segment.range)
                     fits = false
                 } else if let label = route.segmentLabels[offset] {
                     bindOne(labels, label, view.text(of: segment), span: segment.range)
@@ -232,7 +235,7 @@ struct Evaluator {
                             in: view.link.text, segment.range, prefixCount: prefix.utf8.count, suffixCount: suffix.utf8.count))
                     }
                 } else {
-                    report(.literalMismatch(expected: spec.value.patternText, found: text), segment.range)
+                    report(.literalMismatch(expected: specs[offset].value.patternText, found: text), segment.range)
                     fits = false
                 }
             case .rest:

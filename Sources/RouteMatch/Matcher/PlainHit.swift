@@ -69,7 +69,8 @@ enum PlainHit {
     struct Found {
         let route: Int
         /// `nil` when a text's type refutes it (``LabelInfo/read(_:)``): the route is not
-        /// handed its texts.
+        /// handed its texts. (A path text refuted refuses the route whatever follows the path,
+        /// which is not read: the link may hold what the matcher's reader refuses.)
         let values: BoundValueList?
     }
 
@@ -120,7 +121,8 @@ enum PlainHit {
     /// Walks `table`'s trie from `root` over the path that starts at `bytes[start]` (after
     /// `before` segments of the link), binds the texts of the route the walk reaches first, and
     /// hands it (lent), its index, the texts (moved) and whether a text's type refutes it to
-    /// `body`: `.left` when the path or the query is not plain or does not plainly fit. `link`,
+    /// `body`: `.left` when the path or the query is not plain or does not plainly fit (a path
+    /// text its type refutes is handed on with no more of the link read). `link`,
     /// `linkTable` and `offset`: the link, the table that read it (the outermost), and the
     /// segment of that table's view where `table`'s path starts (0, or where the route that
     /// mounts it captures the rest), for a mounted route whose build refuses its texts
@@ -184,6 +186,15 @@ enum PlainHit {
                     if let slot = route.segmentLabels[segment.offset] {
                         bind(slot, bytes, segment.start, segment.end, labels, into: &values, refuted: &refuted)
                     }
+                }
+                if refuted {
+                    // A path text the route's type refutes: the route is not built, whatever the
+                    // rest and the query hold, and the walk's edges chose it (each segment read
+                    // whole: the path ends at the query or at the link's end). Its query is not
+                    // read, nor a table it mounts: the matcher's explanation of the route reads
+                    // the whole link, as it would had the plain path read the query.
+                    guard pathEnd == count || bytes[pathEnd] == UInt8(ascii: "?") else { return .left }
+                    return body(route, first, consume values, true)
                 }
                 // The rest: one text (its segments joined by their `/`, as they stand), or the
                 // route a mounted table reaches in it. A mounting route's query is not strict:
@@ -404,17 +415,27 @@ extension RouteTable {
         do throws(RouteMatchError) {
             view = try self.view(of: text)
         } catch {
+            // A route refused by a path text's type is refused whatever follows its path (the
+            // plain path does not read it): in a link the reader refuses, no route is searched.
+            if found.values == nil { return nil }
             return "the plain path found route \(found.route) in a link the reader refuses: \(error.reason)"
         }
         var first: (route: Int, values: BoundValueList)?
-        _ = match(view) { route, values in
+        let walked = match(view) { route, values in
             first = (route.index, values)
             return nil
         }
         guard let values = found.values else {
-            // Refused by a text's type: the walk must not build that route first either.
-            guard first?.route == found.route else { return nil }
-            return "the plain path refused route \(found.route), which the walk builds first"
+            // Refused by a text's type: the walk must not build that route first either, and
+            // the search told of the refusal explains the link as the walk alone does.
+            guard first?.route != found.route else {
+                return "the plain path refused route \(found.route), which the walk builds first"
+            }
+            let told = match(view, tried: PlainHit.Tried(route: found.route, failure: nil)) { _, _ in nil }
+            guard told == walked, told?.description == walked?.description else {
+                return "the plain path refused route \(found.route): the search told of it says \(told.map { "\($0)" } ?? "nothing"), the walk \(walked.map { "\($0)" } ?? "nothing")"
+            }
+            return nil
         }
         guard let first else { return "the plain path found route \(found.route) where the walk built none" }
         guard first.route == found.route else {
