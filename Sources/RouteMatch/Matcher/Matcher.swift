@@ -28,11 +28,17 @@ extension RouteTable {
     ///   walk. A link whose host is not the table's also compares its path under at most
     ///   ``RouteTable/hostsComparedOnMiss`` other hosts.
     ///
-    /// - Parameter tried: A route ``PlainHit`` found and its build refused: the walk takes
-    ///   that failure for the route, and does not build it again.
-    func match(_ view: consuming LinkView, tried: PlainHit.Tried? = nil, attempt: Attempt) -> RouteMatchError? {
+    /// - Parameters:
+    ///   - tried: A route ``PlainHit`` found and its build refused: the walk takes that failure
+    ///     for the route, and does not build it again.
+    ///   - refuted: The index of a route ``PlainHit`` found and did not build, a text's type
+    ///     refuting it (-1 for none): the walk explains it without evaluating it first.
+    func match(
+        _ view: consuming LinkView, tried: PlainHit.Tried? = nil, refuted: Int = -1, attempt: Attempt
+    ) -> RouteMatchError? {
         var search = Search(view: view)
         search.tried = tried
+        search.refuted = refuted
         let failure = run(&search, attempt: attempt)
         // The walk stops at a route built or at a route first used with definition problems.
         if let error = search.firstUseError { return error }
@@ -40,11 +46,12 @@ extension RouteTable {
     }
 
     /// Matches a link, builds its route with `build` and hands the value to `keep`: `nil` when
-    /// a value was kept, else the error. (`tried`: see ``match(_:tried:attempt:)``.)
+    /// a value was kept, else the error. (`tried`, `refuted`: see ``match(_:tried:refuted:attempt:)``.)
     func match<Route>(
-        _ view: consuming LinkView, tried: PlainHit.Tried? = nil, build: Build<Route>, keep: (Route) -> Void
+        _ view: consuming LinkView, tried: PlainHit.Tried? = nil, refuted: Int = -1, build: Build<Route>,
+        keep: (Route) -> Void
     ) -> RouteMatchError? {
-        match(view, tried: tried) { route, values in RouteTable.built(route, values, build, keep: keep) }
+        match(view, tried: tried, refuted: refuted) { route, values in RouteTable.built(route, values, build, keep: keep) }
     }
 
     /// Builds `route`'s value from `values` with `build` and hands it to `keep`: `nil` when it
@@ -67,15 +74,17 @@ extension RouteTable {
     @inline(__always)
     func match<Route>(_ text: String, build: Build<Route>, keep: (Route) -> Void) -> RouteMatchError? {
         var tried: PlainHit.Tried?
+        var refuted = -1
         if plainHits {
             switch PlainHit.attempt(text, in: self, { route, values in RouteTable.built(route, values, build, keep: keep) }) {
             case .built: return nil
             case .refused(let refused): tried = refused
+            case .refuted(let route): refuted = Int(route)
             case .left: break
             }
         }
         do throws(RouteMatchError) {
-            return match(try view(of: text), tried: tried, build: build, keep: keep)
+            return match(try view(of: text), tried: tried, refuted: refuted, build: build, keep: keep)
         } catch {
             return error
         }
@@ -202,6 +211,8 @@ struct Search {
     var hostFailed = false
     /// A route whose build ``PlainHit``'s path tried, and why it refused.
     var tried: PlainHit.Tried?
+    /// A route ``PlainHit``'s path did not build because a text's type refutes it, or -1.
+    var refuted = -1
     /// The definition problems of a route the link reached, found on its first use: they end
     /// the search (a route that cannot be built must not let another take its links).
     private(set) var firstUseError: RouteMatchError?
@@ -303,12 +314,18 @@ struct Search {
             firstUseError = table.error(for: learned.value.problems, firstUse: true)
             return true
         }
+        if index == refuted {
+            // The plain hit path did not build this route, a text's type refuting it: explained
+            // (the explanation's conversions name the text), not evaluated first to find that.
+            refuted = -1
+            remember(explain(table, index, decodeFailure: nil))
+            return false
+        }
         if let tried, tried.route == index {
-            // The plain hit path found this route fitting and its build refused (or a text's
-            // type refutes it): explained as a refused build is, not built again. (A refuted
-            // text is one the explanation's conversions name.)
+            // The plain hit path found this route fitting and its build refused: explained as
+            // a refused build is, not built again.
             self.tried = nil
-            guard case .mounted? = tried.failure else {
+            guard case .mounted = tried.failure else {
                 remember(explain(table, index, decodeFailure: tried.failure))
                 return false
             }

@@ -33,17 +33,16 @@
 /// origin's path prefix is read as the matcher reads it, and a link whose host a pattern gives
 /// (whose routes the matcher tries first) is left to the matcher.
 enum PlainHit {
-    /// A route found whose build refused its texts, or that was not built because a text's
-    /// type refutes it (`failure` `nil`): the matcher takes the failure as the route's, and
-    /// does not build it again (a closure route's closure runs once a match). An object, made
-    /// only on such a miss: an optional of it is one word, which a hit tests for `nil` without
-    /// the runtime's help (an optional of a structure holding the failure, an enum of several
-    /// payloads, was tested through its type's value witnesses).
+    /// A route found whose build refused its texts: the matcher takes the failure as the
+    /// route's, and does not build it again (a closure route's closure runs once a match). An
+    /// object, made only on such a miss: an optional of it is one word, which a hit tests for
+    /// `nil` without the runtime's help (an optional of a structure holding the failure, an
+    /// enum of several payloads, was tested through its type's value witnesses).
     final class Tried {
         let route: Int
-        let failure: DecodeFailure?
+        let failure: DecodeFailure
 
-        init(route: Int, failure: DecodeFailure?) {
+        init(route: Int, failure: DecodeFailure) {
             self.route = route
             self.failure = failure
         }
@@ -57,6 +56,12 @@ enum PlainHit {
         case built
         /// The route was handed its texts and its build refused them.
         case refused(Tried)
+        /// The route was not built: a text's type refutes it (``LabelInfo/read(_:)``). The
+        /// matcher explains it without evaluating it first. (Its index, not an object: a miss
+        /// of this kind, the most common near miss, allocates nothing for it. In 32 bits, as
+        /// the trie keeps it: the outcome stays one word, its case in the bits a reference
+        /// leaves unused, which a hit tests as it did.)
+        case refuted(route: Int32)
     }
 
     /// Hands the route `text` reaches in `table`, and the texts its labels bind, to `attempt`
@@ -82,7 +87,7 @@ enum PlainHit {
             found = Found(route: route.index, values: values)
             return nil
         }
-        if found == nil, case .refused(let tried) = outcome { return Found(route: tried.route, values: nil) }
+        if found == nil, case .refuted(let route) = outcome { return Found(route: Int(route), values: nil) }
         return found
     }
 
@@ -112,7 +117,7 @@ enum PlainHit {
         return reach(bytes, path: prefixEnd.index, segments: prefixEnd.segments, from: root, in: table, link: link, table, 0) {
             route, index, values, refuted in
             // Which text, and why, the matcher's explanation says (converting each text).
-            if refuted { return .refused(Tried(route: index, failure: nil)) }
+            if refuted { return .refuted(route: Int32(truncatingIfNeeded: index)) }
             guard let failure = attempt(route, consume values) else { return .built }
             return .refused(Tried(route: index, failure: failure))
         }
@@ -431,7 +436,7 @@ extension RouteTable {
             guard first?.route != found.route else {
                 return "the plain path refused route \(found.route), which the walk builds first"
             }
-            let told = match(view, tried: PlainHit.Tried(route: found.route, failure: nil)) { _, _ in nil }
+            let told = match(view, refuted: found.route) { _, _ in nil }
             guard told == walked, told?.description == walked?.description else {
                 return "the plain path refused route \(found.route): the search told of it says \(told.map { "\($0)" } ?? "nothing"), the walk \(walked.map { "\($0)" } ?? "nothing")"
             }
