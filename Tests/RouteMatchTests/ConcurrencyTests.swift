@@ -38,4 +38,19 @@ enum RaceRoute: Routable, Equatable {
         }
         #expect(results.filter { $0.1.contains("'n' expects Int, found \"x\"") }.count == 128)
     }
+
+    /// One error's diagnostic asked by many tasks at once, before anyone asked it: each gets
+    /// the same details (computed outside the lock of the error's memo, the first stored kept).
+    @Test func oneErrorsDiagnosticAskedAtOnce() async throws {
+        let error = try #require(AppRoute.match("myapp://app/user/4x2/posts?page=x&premium=maybe").failure)
+        let texts = await withTaskGroup(of: (String, Int).self) { group in
+            for _ in 0..<64 { group.addTask { (error.description, error.notes.count) } }
+            var collected: [(String, Int)] = []
+            for await text in group { collected.append(text) }
+            return collected
+        }
+        #expect(texts.count == 64)
+        #expect(Set(texts.map(\.0)) == [error.description])
+        #expect(Set(texts.map(\.1)) == [2])
+    }
 }

@@ -36,21 +36,25 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
 
     /// What the error says, held once: an error is one reference, so a `Result` that may
     /// hold one is small, and a match that returns one copies a pointer, not every field.
-    private final class Storage: Sendable {
+    // Unchecked: `memo` is read and written only under the lock its address picks
+    // (``MemoOwner/memoized``); every other property is a constant.
+    private final class Storage: MemoOwner, @unchecked Sendable {
         let reason: Reason
         let input: String
         let subject: Subject
         let span: Range<Int>?
         let closestRoute: RouteReference?
         let definitionProblems: [DefinitionProblem]
-        let memo: Memo<Details>?
+        /// The rest of the diagnostic (empty details for an error made without any).
+        var memo: Memo<Details>
 
         init(
             reason: Reason, input: String, subject: Subject, span: Range<Int>?, closestRoute: RouteReference?,
             definitionProblems: [DefinitionProblem], memo: Memo<Details>?
         ) {
             (self.reason, self.input, self.subject, self.span) = (reason, input, subject, span)
-            (self.closestRoute, self.definitionProblems, self.memo) = (closestRoute, definitionProblems, memo)
+            (self.closestRoute, self.definitionProblems) = (closestRoute, definitionProblems)
+            self.memo = memo ?? Memo { Details() }
         }
     }
 
@@ -72,8 +76,6 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
     /// empty otherwise.
     public var definitionProblems: [DefinitionProblem] { storage.definitionProblems }
 
-    /// The rest of the diagnostic, computed once on first use.
-    var memo: Memo<Details>? { storage.memo }
 
     /// Creates an error, as tests that compare a whole error need.
     ///
@@ -102,8 +104,8 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
             definitionProblems: definitionProblems, memo: details)
     }
 
-    /// Everything the diagnostic shows beyond the stored fields.
-    var details: Details { memo?.value ?? Details() }
+    /// Everything the diagnostic shows beyond the stored fields, computed once on first use.
+    var details: Details { storage.memoized }
 
     /// Further problems of the closest route, after ``reason``, in the order they stand in the link.
     public var notes: [Problem] { details.notes }

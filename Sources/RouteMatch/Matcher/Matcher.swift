@@ -477,11 +477,10 @@ struct Search {
         let text = view.link.text
         let mountStart = route.ast.restSegment.flatMap { $0 < view.segmentCount ? view.segment($0).range.lowerBound : nil }
         let restStart = mountStart ?? view.link.pathRange.upperBound
-        let memo = error.memo
         return RouteMatchError(
             reason: error.reason, input: text, subject: .link, span: error.span, closestRoute: reference,
             details: Memo {
-                var details = memo?.value ?? RouteMatchError.Details()
+                var details = error.details
                 if let example = details.example {
                     // The mounted table writes paths relative to the mount.
                     let prefix = String(decoding: Array(text.utf8.prefix(restStart)), as: UTF8.self)
