@@ -76,7 +76,6 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
     /// empty otherwise.
     public var definitionProblems: [DefinitionProblem] { storage.definitionProblems }
 
-
     /// Creates an error, as tests that compare a whole error need.
     ///
     /// - Parameters:
