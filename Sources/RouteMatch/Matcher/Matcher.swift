@@ -61,7 +61,7 @@ extension RouteTable {
         _ route: CompiledRoute, _ values: consuming BoundValueList, _ build: Build<Route>, keep: (Route) -> Void
     ) -> DecodeFailure? {
         do throws(DecodeFailure) {
-            keep(try build(route, values))
+            keep(try build(route, consume values))
             return nil
         } catch {
             return error

@@ -23,7 +23,9 @@ final class MountedMatcher: @unchecked Sendable {
         let router = Route.mountedRouter
         table = router.table
         build = { route, values, destination throws(DecodeFailure) in
-            destination.initializeMemory(as: Route.self, to: try router.codec.build(route, values))
+            // Moved into the build, not copied (a copy retains each text, and the values are
+            // destroyed twice).
+            destination.initializeMemory(as: Route.self, to: try router.codec.build(route, consume values))
         }
         destroy = { value in value.assumingMemoryBound(to: Route.self).deinitialize(count: 1) }
         size = MemoryLayout<Route>.size
