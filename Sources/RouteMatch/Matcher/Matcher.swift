@@ -28,17 +28,14 @@ extension RouteTable {
     ///   walk. A link whose host is not the table's also compares its path under at most
     ///   ``RouteTable/hostsComparedOnMiss`` other hosts.
     ///
-    /// - Parameters:
-    ///   - tried: A route ``PlainHit`` found and its build refused: the walk takes that failure
-    ///     for the route, and does not build it again.
-    ///   - refuted: The index of a route ``PlainHit`` found and did not build, a text's type
-    ///     refuting it (-1 for none): the walk explains it without evaluating it first.
-    func match(
-        _ view: consuming LinkView, tried: PlainHit.Tried? = nil, refuted: Int = -1, attempt: Attempt
-    ) -> RouteMatchError? {
+    /// - Parameter told: What ``PlainHit`` did with the route it reached, when it did not build
+    ///   it: its build refused (``PlainHit/Outcome/refused(_:)``: the walk takes that failure
+    ///   for the route, and does not build it again), or a text's type refutes it
+    ///   (``PlainHit/Outcome/refuted(route:)``: the walk explains it without evaluating it
+    ///   first); `.left` for nothing.
+    func match(_ view: consuming LinkView, told: PlainHit.Outcome = .left, attempt: Attempt) -> RouteMatchError? {
         var search = Search(view: view)
-        search.tried = tried
-        search.refuted = refuted
+        search.told = told
         let failure = run(&search, attempt: attempt)
         // The walk stops at a route built or at a route first used with definition problems.
         if let error = search.firstUseError { return error }
@@ -46,12 +43,11 @@ extension RouteTable {
     }
 
     /// Matches a link, builds its route with `build` and hands the value to `keep`: `nil` when
-    /// a value was kept, else the error. (`tried`, `refuted`: see ``match(_:tried:refuted:attempt:)``.)
+    /// a value was kept, else the error. (`told`: see ``match(_:told:attempt:)``.)
     func match<Route>(
-        _ view: consuming LinkView, tried: PlainHit.Tried? = nil, refuted: Int = -1, build: Build<Route>,
-        keep: (Route) -> Void
+        _ view: consuming LinkView, told: PlainHit.Outcome = .left, build: Build<Route>, keep: (Route) -> Void
     ) -> RouteMatchError? {
-        match(view, tried: tried, refuted: refuted) { route, values in RouteTable.built(route, values, build, keep: keep) }
+        match(view, told: told) { route, values in RouteTable.built(route, values, build, keep: keep) }
     }
 
     /// Builds `route`'s value from `values` with `build` and hands it to `keep`: `nil` when it
@@ -73,18 +69,13 @@ extension RouteTable {
     /// or why no route matched).
     @inline(__always)
     func match<Route>(_ text: String, build: Build<Route>, keep: (Route) -> Void) -> RouteMatchError? {
-        var tried: PlainHit.Tried?
-        var refuted = -1
+        var told = PlainHit.Outcome.left
         if plainHits {
-            switch PlainHit.attempt(text, in: self, { route, values in RouteTable.built(route, values, build, keep: keep) }) {
-            case .built: return nil
-            case .refused(let refused): tried = refused
-            case .refuted(let route): refuted = Int(route)
-            case .left: break
-            }
+            told = PlainHit.attempt(text, in: self) { route, values in RouteTable.built(route, values, build, keep: keep) }
+            if case .built = told { return nil }
         }
         do throws(RouteMatchError) {
-            return match(try view(of: text), tried: tried, refuted: refuted, build: build, keep: keep)
+            return match(try view(of: text), told: told, build: build, keep: keep)
         } catch {
             return error
         }
@@ -209,10 +200,10 @@ struct Search {
     /// The view of the walk under way.
     var view: LinkView
     var hostFailed = false
-    /// A route whose build ``PlainHit``'s path tried, and why it refused.
-    var tried: PlainHit.Tried?
-    /// A route ``PlainHit``'s path did not build because a text's type refutes it, or -1.
-    var refuted = -1
+    /// What ``PlainHit``'s path did with the route it reached and did not build (its build
+    /// refused, or a text's type refutes it), until the walk attempts that route; `.left` for
+    /// nothing.
+    var told = PlainHit.Outcome.left
     /// The definition problems of a route the link reached, found on its first use: they end
     /// the search (a route that cannot be built must not let another take its links).
     private(set) var firstUseError: RouteMatchError?
@@ -314,17 +305,17 @@ struct Search {
             firstUseError = table.error(for: learned.value.problems, firstUse: true)
             return true
         }
-        if index == refuted {
+        switch told {
+        case .refuted(let route) where Int(route) == index:
             // The plain hit path did not build this route, a text's type refuting it: explained
             // (the explanation's conversions name the text), not evaluated first to find that.
-            refuted = -1
+            told = .left
             remember(explain(table, index, decodeFailure: nil))
             return false
-        }
-        if let tried, tried.route == index {
+        case .refused(let tried) where tried.route == index:
             // The plain hit path found this route fitting and its build refused: explained as
             // a refused build is, not built again.
-            self.tried = nil
+            told = .left
             guard case .mounted = tried.failure else {
                 remember(explain(table, index, decodeFailure: tried.failure))
                 return false
@@ -336,6 +327,7 @@ struct Search {
                 literalsWalked: true
             ).progress
             return settle(table, index, route, progress: progress, failure: tried.failure)
+        case .left, .built, .refuted, .refused: break
         }
         let evaluation = Evaluator.evaluate(
             route, view: view, options: table.options, mode: .firstProblem, labels: learned.value.labels,

@@ -425,18 +425,14 @@ extension RouteTable {
             if found.values == nil { return nil }
             return "the plain path found route \(found.route) in a link the reader refuses: \(error.reason)"
         }
-        var first: (route: Int, values: BoundValueList)?
-        let walked = match(view) { route, values in
-            first = (route.index, values)
-            return nil
-        }
+        let (first, walked) = RouteTable.walkedFirst(view, in: self)
         guard let values = found.values else {
             // Refused by a text's type: the walk must not build that route first either, and
             // the search told of the refusal explains the link as the walk alone does.
             guard first?.route != found.route else {
                 return "the plain path refused route \(found.route), which the walk builds first"
             }
-            let told = match(view, refuted: found.route) { _, _ in nil }
+            let told = match(view, told: .refuted(route: Int32(truncatingIfNeeded: found.route))) { _, _ in nil }
             guard told == walked, told?.description == walked?.description else {
                 return "the plain path refused route \(found.route): the search told of it says \(told.map { "\($0)" } ?? "nothing"), the walk \(walked.map { "\($0)" } ?? "nothing")"
             }
@@ -449,6 +445,19 @@ extension RouteTable {
         return RouteTable.disagreement(route: found.route, values, first.values)
     }
 
+    /// The route `table`'s walk of `view` takes first, with the texts it binds (taken as built:
+    /// the walk stops there), or `nil` and the walk's error.
+    private static func walkedFirst(
+        _ view: LinkView, in table: RouteTable
+    ) -> (first: (route: Int, values: BoundValueList)?, error: RouteMatchError?) {
+        var first: (route: Int, values: BoundValueList)?
+        let error = table.match(view) { route, values in
+            first = (route.index, values)
+            return nil
+        }
+        return (first, error)
+    }
+
     /// What the plain path's `plain` values of route `route` and the walk's `walked` disagree
     /// on, or `nil`: the same texts in every slot, and for a mounted table, the route the
     /// plain path found in the rest the one the mounted table's walk builds first, with the
@@ -456,13 +465,9 @@ extension RouteTable {
     private static func disagreement(route: Int, _ plain: BoundValueList, _ walked: BoundValueList) -> String? {
         for slot in plain.indices {
             if case .mountedHit(let hit) = plain[slot], case .mounted(let view) = walked[slot] {
-                var first: (route: Int, values: BoundValueList)?
-                _ = hit.table.match(view) { route, values in
-                    first = (route.index, values)
-                    return nil
-                }
-                guard let first, first.route == hit.route else {
-                    return "route \(route), slot \(slot): the plain path found mounted route \(hit.route), the walk \(first.map { "\($0.route)" } ?? "none")"
+                let taken = walkedFirst(view, in: hit.table).first
+                guard let first = taken, first.route == hit.route else {
+                    return "route \(route), slot \(slot): the plain path found mounted route \(hit.route), the walk \(taken.map { "\($0.route)" } ?? "none")"
                 }
                 if let inner = disagreement(route: hit.route, hit.values, first.values) { return "route \(route), slot \(slot): \(inner)" }
             } else if !plain[slot].isSame(as: walked[slot]) {

@@ -52,13 +52,13 @@ final class MountedMatcher: @unchecked Sendable {
     /// type: `nil` when the route was built there (the caller then owns it), else why not
     /// (and the memory is left uninitialized).
     ///
-    /// - Parameter tried: A route of the table whose build refused the texts the plain path
-    ///   found for it (see ``match(_:into:)-(MountedHit,_)``).
-    func match(_ view: LinkView, tried: PlainHit.Tried? = nil, into destination: UnsafeMutableRawPointer) -> RouteMatchError? {
+    /// - Parameter told: A route of the table whose build refused the texts the plain path
+    ///   found for it (see ``match(_:into:)-(MountedHit,_)``), or `.left`.
+    func match(_ view: LinkView, told: PlainHit.Outcome = .left, into destination: UnsafeMutableRawPointer) -> RouteMatchError? {
         var built = false
         // `self` is not retained by the closure (it lives through this call): the walk, which
         // recurses with the closure's captures, would retain and release it at each level.
-        let error = table.match(view, tried: tried) { [unowned(unsafe) self] route, values in
+        let error = table.match(view, told: told) { [unowned(unsafe) self] route, values in
             do throws(DecodeFailure) {
                 try build(route, consume values, destination)
                 built = true
@@ -74,7 +74,7 @@ final class MountedMatcher: @unchecked Sendable {
     }
 
     /// Builds the route the plain path found in the rest of a link into `destination`, as
-    /// ``match(_:tried:into:)`` does: `nil` when it was built there. When the build refuses
+    /// ``match(_:told:into:)`` does: `nil` when it was built there. When the build refuses
     /// the route's texts, the table's walk goes on from that route (not built again) over the
     /// rest of the link, read again as the mounting table reads it, and decides: another
     /// route, or why none.
@@ -96,7 +96,7 @@ final class MountedMatcher: @unchecked Sendable {
         } catch {
             return error
         }
-        return match(view, tried: PlainHit.Tried(route: hit.route, failure: failure), into: destination)
+        return match(view, told: .refused(PlainHit.Tried(route: hit.route, failure: failure)), into: destination)
     }
 
     /// Why the rest of a link matches no route of the mounted table, or `nil` when it does (the
