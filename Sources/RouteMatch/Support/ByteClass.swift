@@ -35,13 +35,6 @@ enum ByteClass {
         0000000000000000
         """
 
-    /// Whether `byte` is in a class of `classes` (one or more of ``plain``, ``host``,
-    /// ``scheme``).
-    @inline(__always)
-    static func contains(_ byte: UInt8, _ classes: UInt8) -> Bool {
-        table.utf8Start[Int(byte)] & classes != 0
-    }
-
     /// The index after the run of `bytes` from `start` each in `byteClass`: `start` when the
     /// byte there is not (or `start` is the end).
     @inline(__always)
