@@ -197,6 +197,43 @@ enum Screen: Equatable, Sendable {
         #expect("\(error)" == "\(mountedByEnum)")
     }
 
+    /// A route whose build reads its mount as one type or another, by another label's text.
+    /// The plain path reads the rest for the type the route's probe learned (`Small`); a build
+    /// that asks for the other type gets that type's route for the rest, never the route of
+    /// `Small`'s table at the same index (which named another route of `Wide`, or read a slot
+    /// `Wide`'s route has and `Small`'s has not: a trap).
+    enum Small: Routable, Equatable {
+        case item(x: Int)
+        enum CodingKeys: String, CodingKey, CaseIterable { case item = "a/${x}" }
+    }
+    enum Wide: Routable, Equatable {
+        case wide(y: String, v: Int, u: Int), item(z: String)
+        enum CodingKeys: String, CodingKey, CaseIterable { case wide = "b/${y}/${v}/${u}", item = "a/${z}" }
+    }
+    enum Either: Equatable { case small(Small), wide(Wide) }
+    static let either = Router<Either>(scheme: "myapp", host: "app") { routes in
+        routes.add("m/${kind}/${rest...}") { values in
+            try values.value("kind", as: String.self) == "wide"
+                ? .wide(values.value("rest", as: Wide.self)) : .small(values.value("rest", as: Small.self))
+        }
+    }
+
+    @Test("a build that asks for another mounted type than its probe learned gets that type's route", arguments: [
+        ("myapp://app/m/small/a/7", Either.small(.item(x: 7))),
+        ("myapp://app/m/wide/a/7", .wide(.item(z: "7"))),
+        ("myapp://app/m/wide/a/7x", .wide(.item(z: "7x"))),
+        ("myapp://app/m/wide/b/x/1/2", .wide(.wide(y: "x", v: 1, u: 2))),
+    ])
+    func aMountReadAsAnotherType(_ link: String, _ route: Either) throws {
+        #expect(try NestedRoutesTests.either.match(link).get() == route)
+    }
+
+    @Test func aMountReadAsAnotherTypeMissesAsThatType() throws {
+        let error = try #require(NestedRoutesTests.either.match("myapp://app/m/wide/b/x/one/2").failure)
+        #expect(error.reason == .formatFailure(label: "v", found: "one", expected: .of(Int.self)))
+        #expect(error.closestRoute == RouteReference(name: "m/${kind}/${rest...} › wide", pattern: "b/${y}/${v}/${u}"))
+    }
+
     @Test func aMountNeedsARestCapture() throws {
         enum Wrong: Routable {
             case settings(SettingsRoute)

@@ -235,13 +235,15 @@ enum PlainHit {
         _ bytes: UnsafeBufferPointer<UInt8>, path start: Int, _ mount: Mount, link: String, _ linkTable: RouteTable,
         _ offset: Int
     ) -> MountedHit? {
-        guard let table = MountedMatcher.of(mount.type)?.table, table.plainMountedHits, let root = table.trie.originsRoot
+        guard let matcher = MountedMatcher.of(mount.type), matcher.table.plainMountedHits,
+              let root = matcher.table.trie.originsRoot
         else { return nil }
+        let table = matcher.table
         var hit: MountedHit?
         _ = reach(bytes, path: start, segments: 0, from: root, in: table, link: link, linkTable, offset) {
             _, index, values, refuted in
             if !refuted {
-                hit = MountedHit(table: table, route: index, values: values, link: link, linkTable: linkTable, offset: offset)
+                hit = MountedHit(matcher: matcher, route: index, values: values, link: link, linkTable: linkTable, offset: offset)
             }
             return .left
         }

@@ -11,8 +11,8 @@
 /// structure's five fields were copied, and boxed, at each step from the plain path to the
 /// build).
 final class MountedHit: Sendable {
-    /// The mounted table, which the route is one of.
-    let table: RouteTable
+    /// The mounted type's matcher, whose table the route is one of.
+    let matcher: MountedMatcher
     /// The route's index in ``table``.
     let route: Int
     /// What the route's labels bind.
@@ -23,12 +23,22 @@ final class MountedHit: Sendable {
     let linkTable: RouteTable
     let offset: Int
 
-    init(table: RouteTable, route: Int, values: consuming BoundValueList, link: String, linkTable: RouteTable, offset: Int) {
-        self.table = table
+    init(matcher: MountedMatcher, route: Int, values: consuming BoundValueList, link: String, linkTable: RouteTable, offset: Int) {
+        self.matcher = matcher
         self.route = route
         self.values = values
         self.link = link
         self.linkTable = linkTable
         self.offset = offset
+    }
+
+    /// The mounted table, which the route is one of.
+    var table: RouteTable { matcher.table }
+
+    /// The rest of the link, read again as the mounting table reads it, from the segment where
+    /// the mounted table's path starts: what the mounted table's walk reads when the plain
+    /// path's route is not built.
+    func rest() throws(RouteMatchError) -> LinkView {
+        try linkTable.view(of: link).mounted(from: offset)
     }
 }

@@ -10,6 +10,8 @@ final class MountedMatcher: @unchecked Sendable {
     // Unchecked: immutable; the closures capture only the mounted type's router, which is
     // `Sendable`.
     let table: RouteTable
+    /// The mounted type.
+    let type: ObjectIdentifier
     /// Builds the route `route` of the mounted table from the texts its labels bind into
     /// `destination`, uninitialized memory of the mounted type.
     private let build: (_ route: CompiledRoute, _ values: consuming BoundValueList, _ destination: UnsafeMutableRawPointer) throws(DecodeFailure) -> Void
@@ -22,6 +24,7 @@ final class MountedMatcher: @unchecked Sendable {
     private init<Route: Routable>(_ type: Route.Type) {
         let router = Route.mountedRouter
         table = router.table
+        self.type = ObjectIdentifier(Route.self)
         build = { route, values, destination throws(DecodeFailure) in
             // Moved into the build, not copied (a copy retains each text, and the values are
             // destroyed twice).
@@ -79,9 +82,18 @@ final class MountedMatcher: @unchecked Sendable {
     /// rest of the link, read again as the mounting table reads it, and decides: another
     /// route, or why none.
     ///
-    /// `hit` is one this matcher's table gave (`hit.table` is ``table``: both are the mounted
-    /// type's, kept once for the process), so its route index is this table's.
+    /// A hit another matcher's table gave (the mounting route's decode asked for another type
+    /// than the one its probe learned, which the plain path read the rest for) is not this
+    /// table's: its route index would name another route, or none. The rest of the link is
+    /// then read again and this table's walk decides, as for a link the plain path left.
     func match(_ hit: MountedHit, into destination: UnsafeMutableRawPointer) -> RouteMatchError? {
+        guard hit.matcher === self else {
+            do throws(RouteMatchError) {
+                return match(try hit.rest(), into: destination)
+            } catch {
+                return error
+            }
+        }
         let failure: DecodeFailure
         do throws(DecodeFailure) {
             try build(table.routes[hit.route], hit.values, destination)
@@ -92,7 +104,7 @@ final class MountedMatcher: @unchecked Sendable {
         let view: LinkView
         do throws(RouteMatchError) {
             // The plain path read the link under this table, so it reads again.
-            view = try hit.linkTable.view(of: hit.link).mounted(from: hit.offset)
+            view = try hit.rest()
         } catch {
             return error
         }

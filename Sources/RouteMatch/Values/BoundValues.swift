@@ -103,7 +103,15 @@ extension BoundValue {
     /// line: most labels are not mounts.)
     @inline(never)
     private func mountedValue<T>(_ type: T.Type, named name: String, slot: Int) throws -> T {
-        guard let matcher = MountedMatcher.of(T.self) else {
+        // The plain path's route is of the matcher it found, when the decode asks for that
+        // matcher's type (the one the route's probe learned), as synthesized code always does:
+        // then the matcher is not looked up again.
+        let matcher: MountedMatcher
+        if case .mountedHit(let hit) = self, hit.matcher.type == ObjectIdentifier(T.self) {
+            matcher = hit.matcher
+        } else if let found = MountedMatcher.of(T.self) {
+            matcher = found
+        } else {
             throw DecodeFailure.rejected(message: "'\(name)' is not a route type")
         }
         // The matcher builds the route into memory of `T`, which is moved out: no cast from
