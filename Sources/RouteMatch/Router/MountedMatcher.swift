@@ -5,8 +5,10 @@
 /// the decode that needs the mounted value has only its type at hand, and reaching the mounted
 /// table from there looks up no generic type's metadata (`Result<Route, …>`, `Route?`,
 /// `Router<Route>`, each a lookup in the runtime's cache of generic types, which a process with
-/// many route types makes slower), nor casts the built value from `Any`.
-final class MountedMatcher: @unchecked Sendable {
+/// many route types makes slower), nor casts the built value from `Any`. Each type's matcher
+/// is of a private subclass that builds the plain path's route as a value of the type
+/// (``value(of:as:)``).
+class MountedMatcher: @unchecked Sendable {
     // Unchecked: immutable; the closures capture only the mounted type's router, which is
     // `Sendable`.
     let table: RouteTable
@@ -21,7 +23,7 @@ final class MountedMatcher: @unchecked Sendable {
     private let size: Int
     private let alignment: Int
 
-    private init<Route: Routable>(_ type: Route.Type) {
+    fileprivate init<Route: Routable>(_ type: Route.Type) {
         let router = Route.mountedRouter
         table = router.table
         self.type = ObjectIdentifier(Route.self)
@@ -46,7 +48,7 @@ final class MountedMatcher: @unchecked Sendable {
 
     /// The matcher of `type`, made on its first use and then shared.
     static func of<Route: Routable>(_ type: Route.Type) -> MountedMatcher {
-        let entry = TableCache.entry(for: Route.self, kind: .mountedMatcher) { MountedMatcher(Route.self) }
+        let entry = TableCache.entry(for: Route.self, kind: .mountedMatcher) { TypedMountedMatcher<Route>(Route.self) }
         return unsafeDowncast(entry, to: MountedMatcher.self)
     }
 
@@ -56,8 +58,8 @@ final class MountedMatcher: @unchecked Sendable {
     /// (and the memory is left uninitialized).
     ///
     /// - Parameter told: A route of the table whose build refused the texts the plain path
-    ///   found for it (see ``match(_:into:)-(MountedHit,_)``), or `.left`.
-    func match(_ view: LinkView, told: PlainHit.Outcome = .left, into destination: UnsafeMutableRawPointer) -> RouteMatchError? {
+    ///   found for it (see ``match(_:refused:into:)``), or `.left`.
+    final func match(_ view: LinkView, told: PlainHit.Outcome = .left, into destination: UnsafeMutableRawPointer) -> RouteMatchError? {
         var built = false
         // `self` is not retained by the closure (it lives through this call): the walk, which
         // recurses with the closure's captures, would retain and release it at each level.
@@ -76,31 +78,22 @@ final class MountedMatcher: @unchecked Sendable {
         return error
     }
 
-    /// Builds the route the plain path found in the rest of a link into `destination`, as
-    /// ``match(_:told:into:)`` does: `nil` when it was built there. When the build refuses
-    /// the route's texts, the table's walk goes on from that route (not built again) over the
-    /// rest of the link, read again as the mounting table reads it, and decides: another
-    /// route, or why none.
+    /// Builds the route the plain path found in the rest of a link, `hit` (one this matcher's
+    /// table gave: `hit.matcher` is `self`), as a `T`, which is the mounted type (the caller
+    /// checked ``type``): returned, into the caller's memory for it, with none allocated.
+    /// Throws what the build threw: the caller then has ``match(_:refused:into:)`` decide.
     ///
-    /// A hit another matcher's table gave (the mounting route's decode asked for another type
-    /// than the one its probe learned, which the plain path read the rest for) is not this
-    /// table's: its route index would name another route, or none. The rest of the link is
-    /// then read again and this table's walk decides, as for a link the plain path left.
-    func match(_ hit: MountedHit, into destination: UnsafeMutableRawPointer) -> RouteMatchError? {
-        guard hit.matcher === self else {
-            do throws(RouteMatchError) {
-                return match(try hit.rest(), into: destination)
-            } catch {
-                return error
-            }
-        }
-        let failure: DecodeFailure
-        do throws(DecodeFailure) {
-            try build(table.routes[hit.route], hit.values, destination)
-            return nil
-        } catch {
-            failure = error
-        }
+    /// Each type's matcher overrides it; the base class's, never called, builds nothing.
+    func value<T>(of hit: MountedHit, as type: T.Type) throws(DecodeFailure) -> T {
+        throw RouteDecoder.refusal
+    }
+
+    /// What follows when the build of the route the plain path found, `hit` (one this
+    /// matcher's table gave), refused its texts with `failure`: the table's walk goes on from
+    /// that route (not built again) over the rest of the link, read again as the mounting
+    /// table reads it, and decides, as ``match(_:told:into:)`` does: `nil` when another route
+    /// was built into `destination`, else why none.
+    final func match(_ hit: MountedHit, refused failure: DecodeFailure, into destination: UnsafeMutableRawPointer) -> RouteMatchError? {
         let view: LinkView
         do throws(RouteMatchError) {
             // The plain path read the link under this table, so it reads again.
@@ -113,7 +106,7 @@ final class MountedMatcher: @unchecked Sendable {
 
     /// Why the rest of a link matches no route of the mounted table, or `nil` when it does (the
     /// route it builds is dropped).
-    func error(for view: LinkView) -> RouteMatchError? {
+    final func error(for view: LinkView) -> RouteMatchError? {
         let destination = UnsafeMutableRawPointer.allocate(byteCount: max(size, 1), alignment: alignment)
         defer { destination.deallocate() }
         if let error = match(view, into: destination) { return error }
@@ -125,4 +118,20 @@ final class MountedMatcher: @unchecked Sendable {
 extension Routable {
     /// How a route that mounts this type reads the rest of a link.
     static var mountedMatcher: MountedMatcher { MountedMatcher.of(Self.self) }
+}
+
+/// The matcher of one mounted type, `Route`.
+private final class TypedMountedMatcher<Route: Routable>: MountedMatcher, @unchecked Sendable {
+    // Unchecked: immutable; the codec's closures capture only the mounted type's router.
+    private let codec: RouteCodec<Route>
+
+    init(_ type: Route.Type) {
+        codec = Route.mountedRouter.codec
+        super.init(type)
+    }
+
+    override func value<T>(of hit: MountedHit, as type: T.Type) throws(DecodeFailure) -> T {
+        // `T` is `Route` (the caller compared the two types): the cast moves the value.
+        unsafeBitCast(try codec.build(table.routes[hit.route], hit.values), to: T.self)
+    }
 }

@@ -103,30 +103,48 @@ extension BoundValue {
     /// line: most labels are not mounts.)
     @inline(never)
     private func mountedValue<T>(_ type: T.Type, named name: String, slot: Int) throws -> T {
-        // The plain path's route is of the matcher it found, when the decode asks for that
-        // matcher's type (the one the route's probe learned), as synthesized code always does:
-        // then the matcher is not looked up again.
-        let matcher: MountedMatcher
+        // The plain path's route, when the decode asks for its matcher's type (the one the
+        // route's probe learned, as synthesized code always does): built and returned, with no
+        // matcher looked up and no memory allocated for it.
         if case .mountedHit(let hit) = self, hit.matcher.type == ObjectIdentifier(T.self) {
-            matcher = hit.matcher
-        } else if let found = MountedMatcher.of(T.self) {
-            matcher = found
-        } else {
+            do throws(DecodeFailure) {
+                return try hit.matcher.value(of: hit, as: T.self)
+            } catch {
+                return try BoundValue.built(T.self, slot: slot) { hit.matcher.match(hit, refused: error, into: $0) }
+            }
+        }
+        guard let matcher = MountedMatcher.of(T.self) else {
             throw DecodeFailure.rejected(message: "'\(name)' is not a route type")
         }
-        // The matcher builds the route into memory of `T`, which is moved out: no cast from
-        // `Any`, no `T?`. (A temporary allocation on the stack would return through a
-        // `Result<T, …>`, a lookup of generic metadata that costs more than the heap's.)
+        return try BoundValue.built(T.self, slot: slot) { destination in
+            switch self {
+            case .mounted(let view): return matcher.match(view, into: destination)
+            // A route of another type's table (the decode asked for another type than the
+            // route's probe learned): its index would name another route here, or a slot that
+            // route has not. This table's walk reads the rest of the link.
+            case .mountedHit(let hit):
+                do throws(RouteMatchError) {
+                    return matcher.match(try hit.rest(), into: destination)
+                } catch {
+                    return error
+                }
+            // Never: `value(as:slot:named:)` hands only a mount's value here.
+            case .absent, .one, .int, .bool, .many: return .unbuilt
+            }
+        }
+    }
+
+    /// The mounted route `build` builds into memory of `T`, which is moved out, or the error
+    /// it returns, as label `slot`'s. (No cast from `Any`, no `T?`. A temporary allocation on
+    /// the stack costs more than the heap's here: for a size known only at run time, the
+    /// standard library asks the runtime whether the stack has room.)
+    @inline(__always)
+    private static func built<T>(
+        _ type: T.Type, slot: Int, _ build: (UnsafeMutableRawPointer) -> RouteMatchError?
+    ) throws -> T {
         let destination = UnsafeMutablePointer<T>.allocate(capacity: 1)
         defer { destination.deallocate() }
-        let error: RouteMatchError?
-        switch self {
-        case .mounted(let view): error = matcher.match(view, into: destination)
-        case .mountedHit(let hit): error = matcher.match(hit, into: destination)
-        // Never: `value(as:slot:named:)` hands only a mount's value here.
-        case .absent, .one, .int, .bool, .many: error = .unbuilt
-        }
-        if let error { throw DecodeFailure.mounted(slot, error: error) }
+        if let error = build(destination) { throw DecodeFailure.mounted(slot, error: error) }
         return destination.move()
     }
 }
