@@ -18,7 +18,7 @@ enum BoundValue: Sendable {
     indirect case mounted(LinkView)
     /// The route of a mounted ``Routable`` table that ``PlainHit`` found in the rest of a plain
     /// link, and the texts its labels bind: built when the label's value is, with no walk of
-    /// the mounted table (``MountedMatcher/match(_:into:)-(MountedHit,_)``).
+    /// the mounted table (``MountedMatcher/value(of:as:)``).
     case mountedHit(MountedHit)
 
     /// One text bound, by what a look at its bytes said of it (``LabelInfo/read(_:)``): the
