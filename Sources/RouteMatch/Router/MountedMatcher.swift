@@ -23,8 +23,8 @@ class MountedMatcher: @unchecked Sendable {
     private let size: Int
     private let alignment: Int
 
-    fileprivate init<Route: Routable>(_ type: Route.Type) {
-        let router = Route.mountedRouter
+    /// The matcher of `router`'s type, whose table `router` holds (its subclass's init).
+    fileprivate init<Route: Routable>(_ router: Router<Route>) {
         table = router.table
         self.type = ObjectIdentifier(Route.self)
         build = { route, values, destination throws(DecodeFailure) in
@@ -126,12 +126,14 @@ private final class TypedMountedMatcher<Route: Routable>: MountedMatcher, @unche
     private let codec: RouteCodec<Route>
 
     init(_ type: Route.Type) {
-        codec = Route.mountedRouter.codec
-        super.init(type)
+        let router = Route.mountedRouter
+        codec = router.codec
+        super.init(router)
     }
 
     override func value<T>(of hit: MountedHit, as type: T.Type) throws(DecodeFailure) -> T {
-        // `T` is `Route` (the caller compared the two types): the cast moves the value.
+        // `T` is `Route` (the caller compared the two types): the cast moves the value, which
+        // the codec builds as the base class's `build` does into memory.
         unsafeBitCast(try codec.build(table.routes[hit.route], hit.values), to: T.self)
     }
 }
