@@ -172,8 +172,12 @@ enum Screen: Equatable, Sendable {
     /// `Codable`, the feature enum's table reads the rest of the link.
     enum ClosureApp: Equatable { case settings(SettingsRoute), profile(id: Int) }
     static let closureApp = Router<ClosureApp>(origins: ["myapp://app", "https://example.com"]) { routes in
-        routes.add("settings/${rest...}", name: "settings") { try .settings($0.value("rest", as: SettingsRoute.self)) }
-        routes.add("user/${id}") { try .profile(id: $0.value("id", as: Int.self)) }
+        routes.add("settings/${rest...}", name: "settings") { try .settings($0.value("rest", as: SettingsRoute.self)) } render: {
+            if case .settings(let settings) = $0 { ["rest": settings] } else { nil }
+        }
+        routes.add("user/${id}") { try .profile(id: $0.value("id", as: Int.self)) } render: {
+            if case .profile(let id) = $0 { ["id": id] } else { nil }
+        }
     }
 
     @Test("closure routes mount a feature enum", arguments: [
@@ -184,6 +188,31 @@ enum Screen: Equatable, Sendable {
     ])
     func closureRoutesMountAFeatureEnum(_ link: String, _ route: ClosureApp) throws {
         #expect(try NestedRoutesTests.closureApp.match(link).get() == route)
+    }
+
+    /// A closure route's `render` hands the mounted value as it is; the feature enum's own
+    /// table renders it, as it does under an app enum.
+    @Test("closure routes render a mounted feature enum", arguments: [
+        (ClosureApp.settings(.home), "myapp://app/settings", FeatureApp.settings(.home)),
+        (.settings(.notifications(channel: 3)), "myapp://app/settings/notifications/3", .settings(.notifications(channel: 3))),
+        (.settings(.privacy(.section(name: "a b", expanded: true))), "myapp://app/settings/privacy/a%20b?expanded=true",
+         .settings(.privacy(.section(name: "a b", expanded: true)))),
+        (.profile(id: 7), "myapp://app/user/7", .profile(id: 7)),
+    ])
+    func closureRoutesRenderAFeatureEnum(_ route: ClosureApp, _ link: String, _ asAppEnum: FeatureApp) throws {
+        let router = NestedRoutesTests.closureApp
+        #expect(try router.link(for: route) == link)
+        #expect(try asAppEnum.link() == link)
+        #expect(try router.match(link).get() == route)
+        #expect(try router.link(for: route, origin: "https://example.com") == "https://example.com" + link.dropFirst("myapp://app".count))
+    }
+
+    @Test func aMountedValueThatDoesNotRenderIsTheSameErrorUnderAClosureRoute() throws {
+        let unrenderable = SettingsRoute.privacy(.section(name: "", expanded: nil))
+        let error = try #require(Result { () throws(RouteMatchError) in try NestedRoutesTests.closureApp.link(for: .settings(unrenderable)) }.failure)
+        #expect(error.reason == .unrenderableValue(label: "name", problem: .emptyPathSegment))
+        let asAppEnum = try #require(Result { () throws(RouteMatchError) in try FeatureApp.settings(unrenderable).link() }.failure)
+        #expect(error == asAppEnum)
     }
 
     @Test func aMissInsideAFeatureEnumMountedByAClosureRoute() throws {
@@ -215,6 +244,11 @@ enum Screen: Equatable, Sendable {
         routes.add("m/${kind}/${rest...}") { values in
             try values.value("kind", as: String.self) == "wide"
                 ? .wide(values.value("rest", as: Wide.self)) : .small(values.value("rest", as: Small.self))
+        } render: {
+            switch $0 {
+            case .small(let small): ["kind": "small", "rest": small]
+            case .wide(let wide): ["kind": "wide", "rest": wide]
+            }
         }
     }
 
@@ -225,6 +259,16 @@ enum Screen: Equatable, Sendable {
         ("myapp://app/m/wide/b/x/1/2", .wide(.wide(y: "x", v: 1, u: 2))),
     ])
     func aMountReadAsAnotherType(_ link: String, _ route: Either) throws {
+        #expect(try NestedRoutesTests.either.match(link).get() == route)
+    }
+
+    @Test("a closure route renders whichever route type its render closure hands", arguments: [
+        (Either.small(.item(x: 7)), "myapp://app/m/small/a/7"),
+        (.wide(.item(z: "q")), "myapp://app/m/wide/a/q"),
+        (.wide(.wide(y: "a b", v: 1, u: 2)), "myapp://app/m/wide/b/a%20b/1/2"),
+    ])
+    func aMountRenderedAsEitherType(_ route: Either, _ link: String) throws {
+        #expect(try NestedRoutesTests.either.link(for: route) == link)
         #expect(try NestedRoutesTests.either.match(link).get() == route)
     }
 

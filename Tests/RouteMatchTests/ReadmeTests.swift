@@ -230,13 +230,19 @@ import RouteMatchTesting
         enum Screen: Equatable { case settings(SettingsRoute), profile(id: Int) }
 
         let app = Router<Screen>(origins: ["myapp://app", "https://example.com"]) { routes in
-            routes.add("settings/${rest...}") { try .settings($0.value("rest", as: SettingsRoute.self)) }
+            routes.add("settings/${rest...}") { try .settings($0.value("rest", as: SettingsRoute.self)) } render: {
+                if case .settings(let settings) = $0 { ["rest": settings] } else { nil }
+            }
             routes.add("user/${id}") { try .profile(id: $0.value("id", as: Int.self)) }
         }
         let screen = try app.match("https://example.com/settings/notifications/3").get()
         // .settings(.notifications(channel: 3))
+        let link = try app.link(for: .settings(.notifications(channel: 3)))   // "myapp://app/settings/notifications/3"
         // END README: nested-closures
         #expect(screen == .settings(.notifications(channel: 3)))
+        #expect(link == "myapp://app/settings/notifications/3")
+        #expect(try app.match(link).get() == .settings(.notifications(channel: 3)))
+        #expect(try app.link(for: .settings(.home)) == "myapp://app/settings")
         #expect(try app.match("myapp://app/user/7").get() == .profile(id: 7))
     }
 

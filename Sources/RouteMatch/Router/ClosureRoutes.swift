@@ -117,8 +117,9 @@ struct LabelKey: CodingKey {
 /// The placeholders' values a closure route renders with: `["id": 42, "tab": tab]`; `nil`
 /// (an `Optional`'s) leaves an optional placeholder out.
 public struct RouteValues: ExpressibleByDictionaryLiteral {
-    var texts: [(label: String, texts: [String]?)] = []
-    var problem: RenderFailure?
+    /// The values, read as a route type's `encode(to:)` hands them: a ``Routable`` value (a
+    /// mounted table's route) renders with its own table.
+    var rendered = RenderedValues()
 
     /// Creates the values from `name: value` pairs.
     ///
@@ -126,18 +127,11 @@ public struct RouteValues: ExpressibleByDictionaryLiteral {
     public init(dictionaryLiteral elements: (String, any Encodable)...) {
         for (label, value) in elements {
             if let optional = value as? any AbsentValue, optional.isAbsent {
-                texts.append((label, nil))
-                continue
-            }
-            switch TextConversion.texts(of: value) {
-            case .success(let found): texts.append((label, found))
-            case .failure(let refused): problem = problem ?? RenderFailure(label: label, problem: refused.why)
+                rendered.addAbsent(label: label)
+            } else {
+                rendered.add(value, label: label)
             }
         }
-    }
-
-    func texts(for label: String) -> [String]?? {
-        texts.first { $0.label == label }.map { $0.texts }
     }
 }
 
@@ -166,9 +160,10 @@ extension RouteCodec {
             },
             encode: { value, table in
                 for (index, entry) in entries.enumerated() {
-                    guard let values = entry.render(value), table.routes.indices.contains(index) else { continue }
+                    guard let values = entry.render(value)?.rendered, table.routes.indices.contains(index) else { continue }
                     if let problem = values.problem { return .failure(problem.error(route: table.routes[index])) }
-                    return .success(Encoded(index: index, texts: values.texts(for:)))
+                    if let error = values.mountedError { return .failure(error) }
+                    return .success(Encoded(index: index, texts: values.texts(for:), mounted: values.mounted))
                 }
                 return .failure(RouteMatchError(
                     reason: .unrenderableRoute(.notARoute), input: "", subject: .render, span: nil, closestRoute: nil))

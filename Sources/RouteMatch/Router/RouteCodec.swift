@@ -50,14 +50,15 @@ extension RouteCodec where Route: Codable {
                         input: "", subject: .render, span: nil, closestRoute: nil))
                 }
                 let compiled = table.routes[index]
-                if let problem = encoder.problem { return .failure(problem.error(route: compiled)) }
-                if let error = encoder.mountedError { return .failure(error) }
+                let rendered = encoder.rendered
+                if let problem = rendered.problem { return .failure(problem.error(route: compiled)) }
+                if let error = rendered.mountedError { return .failure(error) }
                 if encodingFailed {
                     return .failure(RouteMatchError(
                         reason: .unrenderableRoute(.encodingFailed),
                         input: compiled.reference.pattern, subject: .render, span: nil, closestRoute: compiled.reference))
                 }
-                return .success(Encoded(index: index, texts: encoder.texts(for:), mounted: encoder.mounted))
+                return .success(Encoded(index: index, texts: rendered.texts(for:), mounted: rendered.mounted))
             })
     }
 
@@ -67,7 +68,7 @@ extension RouteCodec where Route: Codable {
         if isEnum { return encoder.caseKey.flatMap { table.routeByCaseKey[$0] } }
         let complete = table.routes.first { route in
             route.labels.allSatisfy { label in
-                label.isOptional || label.isList || (encoder.texts(for: label.name) ?? nil) != nil
+                label.isOptional || label.isList || (encoder.rendered.texts(for: label.name) ?? nil) != nil
             }
         }
         return complete?.index ?? table.routes.first?.index

@@ -156,7 +156,7 @@ extension Router {
         do { try shared.encode(to: encoder) } catch {
             throw RouteMatchError(reason: .unrenderableRoute(.encodingFailed), input: "", subject: .render, span: nil, closestRoute: nil)
         }
-        if let problem = encoder.problem {
+        if let problem = encoder.rendered.problem {
             throw RouteMatchError(
                 reason: .unrenderableValue(label: problem.label, problem: problem.problem), input: "", subject: .render,
                 span: nil, closestRoute: nil)
@@ -164,7 +164,7 @@ extension Router {
         // A key the route's own pattern uses is the route's.
         let own = Set((try? codec.encode(route, table).get()).map { table.routes[$0.index].ast.queryItems.map(\.key) } ?? [])
         var items: [String] = []
-        for (label, texts) in encoder.values where !own.contains(label) {
+        for (label, texts) in encoder.rendered.values where !own.contains(label) {
             for text in texts ?? [] { items.append(PercentEncoding.encode(label) + "=" + PercentEncoding.encode(text)) }
         }
         guard !items.isEmpty else { return link }

@@ -3,25 +3,15 @@
 final class RouteEncoder: Encoder {
     /// The case's coding key; `nil` for a struct route.
     private(set) var caseKey: String?
-    /// Each label's texts; `nil` for `nil` (an absent optional).
-    private(set) var values: [(label: String, texts: [String]?)] = []
-    /// The first label that did not encode as text.
-    private(set) var problem: RenderFailure?
+    /// The labels' values, as the route's `encode(to:)` handed them.
+    fileprivate(set) var rendered = RenderedValues()
     /// Whether the route asked for a container that is not a case's or a struct's labels.
     private(set) var isNotARoute = false
-    /// The parts of a mounted table's route (a label whose value is itself ``Routable``).
-    fileprivate(set) var mounted: LinkRenderer.Parts?
-    /// Why the mounted value cannot be rendered.
-    fileprivate(set) var mountedError: RouteMatchError?
     private let isEnum: Bool
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     init(isEnum: Bool) { self.isEnum = isEnum }
-
-    func texts(for label: String) -> [String]?? {
-        values.first { $0.label == label }.map { $0.texts }
-    }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         if isEnum { return KeyedEncodingContainer(CaseLevel<Key>(encoder: self)) }
@@ -60,33 +50,19 @@ final class RouteEncoder: Encoder {
         var codingPath: [any CodingKey] { [] }
 
         mutating func encodeValue<T: Encodable>(_ value: T, forKey key: Key) throws {
-            if let routes = value as? any Routable {
-                switch routes.mountedParts() {
-                case .success(let parts):
-                    encoder.mounted = parts
-                    encoder.values.append((key.stringValue, parts.segments))
-                case .failure(let error):
-                    encoder.mountedError = encoder.mountedError ?? error
-                }
-                return
-            }
-            switch TextConversion.texts(of: value) {
-            case .success(let texts): encoder.values.append((key.stringValue, texts))
-            case .failure(let problem):
-                encoder.problem = encoder.problem ?? RenderFailure(label: key.stringValue, problem: problem.why)
-            }
+            encoder.rendered.add(value, label: key.stringValue)
         }
 
         mutating func encodeAbsent(forKey key: Key) throws {
-            encoder.values.append((key.stringValue, nil))
+            encoder.rendered.addAbsent(label: key.stringValue)
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-            encoder.problem = encoder.problem ?? RenderFailure(label: key.stringValue, problem: .notTextual)
+            encoder.rendered.refuse(key.stringValue, .notTextual)
             return TextEncoder().container(keyedBy: NestedKey.self)
         }
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-            encoder.problem = encoder.problem ?? RenderFailure(label: key.stringValue, problem: .notTextual)
+            encoder.rendered.refuse(key.stringValue, .notTextual)
             return TextEncoder().unkeyedContainer()
         }
         mutating func superEncoder() -> any Encoder { encoder }

@@ -1,0 +1,52 @@
+/// What a route value renders with, label by label: each label's texts (`nil` for an absent
+/// optional), the parts of a mounted table's route (a label whose value is itself
+/// ``Routable``), and the first label that does not render as text.
+///
+/// One reading of a label's value for both ways a route renders: what a route type's
+/// `encode(to:)` hands ``RouteEncoder``, and what a closure route's `render` closure returns
+/// (``RouteValues``).
+struct RenderedValues {
+    /// Each label's texts, in the order they came; `nil` for `nil` (an absent optional).
+    private(set) var values: [(label: String, texts: [String]?)] = []
+    /// The first label that did not render as text.
+    private(set) var problem: RenderFailure?
+    /// The parts of a mounted table's route, the value of a label whose type is ``Routable``.
+    private(set) var mounted: LinkRenderer.Parts?
+    /// Why the mounted value cannot be rendered.
+    private(set) var mountedError: RouteMatchError?
+
+    /// Reads `value`, the value of label `label`: a ``Routable`` value renders with its own
+    /// table (its path relative to the mount, and its query), anything else as text.
+    mutating func add<T: Encodable>(_ value: T, label: String) {
+        if let routes = value as? any Routable {
+            switch routes.mountedParts() {
+            case .success(let parts):
+                mounted = parts
+                values.append((label, parts.segments))
+            case .failure(let error):
+                mountedError = mountedError ?? error
+            }
+            return
+        }
+        switch TextConversion.texts(of: value) {
+        case .success(let texts): values.append((label, texts))
+        case .failure(let refused): refuse(label, refused.why)
+        }
+    }
+
+    /// Label `label` has no value (an absent optional).
+    mutating func addAbsent(label: String) {
+        values.append((label, nil))
+    }
+
+    /// Label `label` does not render, for `why` (the first label kept).
+    mutating func refuse(_ label: String, _ why: RouteMatchError.RenderProblem) {
+        problem = problem ?? RenderFailure(label: label, problem: why)
+    }
+
+    /// The texts of label `label`: `nil` when the value has no such label, `.some(nil)` for an
+    /// absent optional.
+    func texts(for label: String) -> [String]?? {
+        values.first { $0.label == label }.map { $0.texts }
+    }
+}
