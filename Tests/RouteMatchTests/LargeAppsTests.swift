@@ -215,6 +215,25 @@ enum Screen: Equatable, Sendable {
         #expect(error == asAppEnum)
     }
 
+    /// A render closure may hand any value for any label: a route value for a label that
+    /// mounts no table does not render as text, as before closures could mount.
+    @Test func aRouteValueForALabelThatMountsNothingIsNotTextual() throws {
+        enum Odd: Equatable { case user(id: Int), item(id: Int, key: String) }
+        let odd = Router<Odd>(scheme: "myapp", host: "app") { routes in
+            routes.add("user/${id}") { try .user(id: $0.value("id", as: Int.self)) } render: {
+                if case .user = $0 { ["id": SettingsRoute.notifications(channel: 3)] } else { nil }
+            }
+            routes.add("item/${id}?key=${key}") { try .item(id: $0.value("id", as: Int.self), key: $0.value("key", as: String.self)) } render: {
+                if case .item(let id, _) = $0 { ["id": id, "key": SettingsRoute.home] } else { nil }
+            }
+        }
+        let user = try #require(Result { () throws(RouteMatchError) in try odd.link(for: .user(id: 1)) }.failure)
+        #expect(user.reason == .unrenderableValue(label: "id", problem: .notTextual))
+        #expect(user.span == 5..<10)
+        let item = try #require(Result { () throws(RouteMatchError) in try odd.link(for: .item(id: 1, key: "k")) }.failure)
+        #expect(item.reason == .unrenderableValue(label: "key", problem: .notTextual))
+    }
+
     @Test func aMissInsideAFeatureEnumMountedByAClosureRoute() throws {
         let link = "https://example.com/settings/notifications/loud"
         let error = try #require(NestedRoutesTests.closureApp.match(link).failure)

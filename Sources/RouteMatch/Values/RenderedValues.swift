@@ -12,6 +12,8 @@ struct RenderedValues {
     private(set) var problem: RenderFailure?
     /// The parts of a mounted table's route, the value of a label whose type is ``Routable``.
     private(set) var mounted: LinkRenderer.Parts?
+    /// The label whose value ``mounted`` is.
+    private var mountedLabel: String?
     /// Why the mounted value cannot be rendered.
     private(set) var mountedError: RouteMatchError?
 
@@ -22,6 +24,7 @@ struct RenderedValues {
             switch routes.mountedParts() {
             case .success(let parts):
                 mounted = parts
+                mountedLabel = label
                 values.append((label, parts.segments))
             case .failure(let error):
                 mountedError = mountedError ?? error
@@ -42,6 +45,17 @@ struct RenderedValues {
     /// Label `label` does not render, for `why` (the first label kept).
     mutating func refuse(_ label: String, _ why: RouteMatchError.RenderProblem) {
         problem = problem ?? RenderFailure(label: label, problem: why)
+    }
+
+    /// The first label that does not render for `route`: ``problem``, or a route value handed
+    /// for a label of `route` that mounts no table (a closure's `render` may hand any value for
+    /// any label; a route type's `encode(to:)` writes what its `init(from:)` reads).
+    func failure(for route: CompiledRoute) -> RenderFailure? {
+        if let problem { return problem }
+        if let mountedLabel, route.labels.first(where: { $0.name == mountedLabel })?.mount == nil {
+            return RenderFailure(label: mountedLabel, problem: .notTextual)
+        }
+        return nil
     }
 
     /// The texts of label `label`: `nil` when the value has no such label, `.some(nil)` for an
