@@ -136,8 +136,8 @@ extension BoundValue {
 
     /// The mounted route `build` builds into memory of `T`, which is moved out, or the error
     /// it returns, as label `slot`'s. (No cast from `Any`, no `T?`. A temporary allocation on
-    /// the stack costs more than the heap's here: for a size known only at run time, the
-    /// standard library asks the runtime whether the stack has room.)
+    /// the stack, `withUnsafeTemporaryAllocation` of a type known only at run time, measured
+    /// 124 instructions more a nested hit than the heap's.)
     @inline(__always)
     private static func built<T>(
         _ type: T.Type, slot: Int, _ build: (UnsafeMutableRawPointer) -> RouteMatchError?
