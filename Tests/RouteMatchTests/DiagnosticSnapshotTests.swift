@@ -24,7 +24,7 @@ import RouteMatch
         do { return "unexpectedly rendered: " + (try route.link()) } catch { return "\(error)" }
     }
 
-    static func renderStruct<R: Codable>(_ router: Router<R>, _ value: R) -> String {
+    static func renderStruct<R>(_ router: Router<R>, _ value: R) -> String {
         do { return "unexpectedly rendered: " + (try router.link(for: value)) } catch { return "\(error)" }
     }
 
@@ -191,6 +191,19 @@ import RouteMatch
             do { return "unexpectedly rendered: " + (try StoreRoute.home.link(origin: "https://evil.com")) } catch { return "\(error)" }
         }()),
         Scenario(name: "render.not-textual", render: renderStruct(structRouter(NestedEncoding.self, "u/${id}"), NestedEncoding(id: 1))),
+        // A mount read as another route type than the route's probe learned: that type's
+        // table explains the rest of the link.
+        Scenario(name: "link.mount-read-as-another-type", render: describe(NestedRoutesTests.either.match("myapp://app/m/wide/b/x/one/2"), .full)),
+        // Closure routes rendering a mounted feature enum: a feature value that does not
+        // render, and a route value handed for a label that mounts nothing.
+        Scenario(name: "render.closure-mounted-feature", render: renderStruct(
+            NestedRoutesTests.closureApp, .settings(.privacy(.section(name: "", expanded: nil))))),
+        Scenario(name: "render.closure-route-value-not-textual", render: renderStruct(
+            Router<NestedRoutesTests.ClosureApp>(scheme: "myapp", host: "app") { routes in
+                routes.add("user/${id}") { try .profile(id: $0.value("id", as: Int.self)) } render: {
+                    if case .profile = $0 { ["id": SettingsRoute.notifications(channel: 3)] } else { nil }
+                }
+            }, .profile(id: 1))),
     ]
 
     /// The table of issue 14's fuzz finding.

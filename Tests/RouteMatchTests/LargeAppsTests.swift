@@ -211,6 +211,8 @@ enum Screen: Equatable, Sendable {
         let unrenderable = SettingsRoute.privacy(.section(name: "", expanded: nil))
         let error = try #require(Result { () throws(RouteMatchError) in try NestedRoutesTests.closureApp.link(for: .settings(unrenderable)) }.failure)
         #expect(error.reason == .unrenderableValue(label: "name", problem: .emptyPathSegment))
+        // Named by its path of mounts, as a miss inside a mounted table is.
+        #expect(error.closestRoute == RouteReference(name: "settings › privacy › section", pattern: "${name}?expanded=${expanded}"))
         let asAppEnum = try #require(Result { () throws(RouteMatchError) in try FeatureApp.settings(unrenderable).link() }.failure)
         #expect(error == asAppEnum)
     }

@@ -106,6 +106,16 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
     /// Everything the diagnostic shows beyond the stored fields, computed once on first use.
     var details: Details { storage.memoized }
 
+    /// This error of a table that `route` mounts, as the mounting table reports it: its route
+    /// named by its path of mounts (``RouteReference/mounting(_:)``), all else the same.
+    func mounted(under route: RouteReference) -> RouteMatchError {
+        let details = self
+        return RouteMatchError(
+            reason: reason, input: input, subject: subject, span: span,
+            closestRoute: closestRoute.map { route.mounting($0) } ?? route, definitionProblems: definitionProblems,
+            details: Memo { details.details })
+    }
+
     /// Further problems of the closest route, after ``reason``, in the order they stand in the link.
     public var notes: [Problem] { details.notes }
 
@@ -198,6 +208,12 @@ public struct RouteReference: Hashable, Sendable, CustomStringConvertible {
 
     /// `name "pattern"`, as diagnostics print it.
     public var description: String { "\(name) \"\(pattern)\"" }
+
+    /// A route of a table this route mounts, `inner`, named by its path of mounts
+    /// (`settings › notifications`) with its own pattern.
+    func mounting(_ inner: RouteReference) -> RouteReference {
+        RouteReference(name: inner.name.isEmpty ? name : name + " › " + inner.name, pattern: inner.pattern)
+    }
 }
 
 extension RouteMatchError {

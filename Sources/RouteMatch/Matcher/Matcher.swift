@@ -463,9 +463,7 @@ struct Search {
     /// path (`settings › privacy`), the caret already in the whole link, and the help's example
     /// written after the mount's own segments.
     private func mountedError(_ error: RouteMatchError, under route: CompiledRoute, view: LinkView) -> RouteMatchError {
-        let inner = error.closestRoute ?? RouteReference(name: "", pattern: "")
-        let reference = RouteReference(
-            name: inner.name.isEmpty ? route.reference.name : route.reference.name + " › " + inner.name, pattern: inner.pattern)
+        let reference = route.reference.mounting(error.closestRoute ?? RouteReference(name: "", pattern: ""))
         let text = view.link.text
         let mountStart = route.ast.restSegment.flatMap { $0 < view.segmentCount ? view.segment($0).range.lowerBound : nil }
         let restStart = mountStart ?? view.link.pathRange.upperBound

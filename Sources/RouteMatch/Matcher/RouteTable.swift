@@ -41,7 +41,7 @@ extension DefinitionProblem {
     /// The problem of a mounted table's route, named by the path of mounts from `route` (the
     /// route that mounts it): `settings › notifications`. A problem of no route stands at `span`.
     func mounted(under route: RouteReference, span: Range<Int>? = nil) -> DefinitionProblem {
-        let inner = self.route.map { RouteReference(name: route.name + " › " + $0.name, pattern: $0.pattern) }
+        let inner = self.route.map { route.mounting($0) }
         return DefinitionProblem(
             route: inner ?? route, reason: reason, span: inner == nil ? span : self.span, alternatives: alternatives)
     }

@@ -161,8 +161,7 @@ extension RouteCodec {
             encode: { value, table in
                 for (index, entry) in entries.enumerated() {
                     guard let values = entry.render(value)?.rendered, table.routes.indices.contains(index) else { continue }
-                    if let problem = values.failure(for: table.routes[index]) { return .failure(problem.error(route: table.routes[index])) }
-                    if let error = values.mountedError { return .failure(error) }
+                    if let error = values.error(for: table.routes[index]) { return .failure(error) }
                     return .success(Encoded(index: index, texts: values.texts(for:), mounted: values.mounted))
                 }
                 return .failure(RouteMatchError(

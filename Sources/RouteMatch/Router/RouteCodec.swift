@@ -51,8 +51,7 @@ extension RouteCodec where Route: Codable {
                 }
                 let compiled = table.routes[index]
                 let rendered = encoder.rendered
-                if let problem = rendered.failure(for: compiled) { return .failure(problem.error(route: compiled)) }
-                if let error = rendered.mountedError { return .failure(error) }
+                if let error = rendered.error(for: compiled) { return .failure(error) }
                 if encodingFailed {
                     return .failure(RouteMatchError(
                         reason: .unrenderableRoute(.encodingFailed),

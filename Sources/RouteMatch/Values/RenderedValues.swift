@@ -15,7 +15,7 @@ struct RenderedValues {
     /// The label whose value ``mounted`` is.
     private var mountedLabel: String?
     /// Why the mounted value cannot be rendered.
-    private(set) var mountedError: RouteMatchError?
+    private var mountedError: RouteMatchError?
 
     /// Reads `value`, the value of label `label`: a ``Routable`` value renders with its own
     /// table (its path relative to the mount, and its query), anything else as text.
@@ -47,15 +47,17 @@ struct RenderedValues {
         problem = problem ?? RenderFailure(label: label, problem: why)
     }
 
-    /// The first label that does not render for `route`: ``problem``, or a route value handed
-    /// for a label of `route` that mounts no table (a closure's `render` may hand any value for
-    /// any label; a route type's `encode(to:)` writes what its `init(from:)` reads).
-    func failure(for route: CompiledRoute) -> RenderFailure? {
-        if let problem { return problem }
+    /// Why the value does not render with `route`, or `nil`: the first label that does not
+    /// render as text (``problem``, or a route value handed for a label of `route` that mounts
+    /// no table: a closure's `render` may hand any value for any label, where a route type's
+    /// `encode(to:)` writes what its `init(from:)` reads), else the mounted value's own error,
+    /// its route named by its path of mounts under `route`.
+    func error(for route: CompiledRoute) -> RouteMatchError? {
+        if let problem { return problem.error(route: route) }
         if let mountedLabel, route.labels.first(where: { $0.name == mountedLabel })?.mount == nil {
-            return RenderFailure(label: mountedLabel, problem: .notTextual)
+            return RenderFailure(label: mountedLabel, problem: .notTextual).error(route: route)
         }
-        return nil
+        return mountedError?.mounted(under: route.reference)
     }
 
     /// The texts of label `label`: `nil` when the value has no such label, `.some(nil)` for an
