@@ -156,4 +156,53 @@ enum SpareRoute: Routable, Equatable {
         #expect(escaped.queryItems.map { escaped.item($0, hasKey: "tag", tag: ByteTag("tag")) } == [false, true, false])
         #expect(escaped.queryItems.map(\.badEscape) == [nil, 33..<36, nil])
     }
+
+    /// Errors handed to another thread, which describes them while this one reads more links:
+    /// a link's object held by an error is not read into (the next link gets a new one), and
+    /// once the other thread lets the error go, this thread reads into its object again. (The
+    /// CI runs this suite under ThreadSanitizer: the other thread's reads and this thread's
+    /// later writes must be ordered by the release and the uniqueness check alone, as no lock
+    /// orders them here.)
+    @Test func errorsDescribedOnAnotherThreadWhileThisOneReadsOn() {
+        let handoff = NSCondition(), tally = NSLock()
+        nonisolated(unsafe) var queue: [(Int, RouteMatchError)] = []
+        nonisolated(unsafe) var finished = false
+        nonisolated(unsafe) var wrong: [Int] = []
+        nonisolated(unsafe) var described = 0
+        let describer = Thread {
+            while true {
+                handoff.lock()
+                while queue.isEmpty && !finished { handoff.wait() }
+                guard !queue.isEmpty else { handoff.unlock(); return }
+                let (index, error) = queue.removeFirst()
+                handoff.unlock()
+                let good = error.description.contains("'n' expects Int, found \"x\(index)\"")
+                    && error.redactedDescription.contains("page/")
+                // Another lock than the one this thread takes to hand the errors over.
+                tally.lock()
+                described += 1
+                if !good { wrong.append(index) }
+                tally.unlock()
+            }
+        }
+        describer.start()
+        var misses = 0
+        for index in 0..<300 {
+            // A miss (its error keeps the link's object), then a hit read by the matcher.
+            guard case .failure(let error) = SpareRoute.match("spare://h/page/p\(index)?n=x\(index)&tag=t") else { continue }
+            misses += 1
+            handoff.lock()
+            queue.append((index, error))
+            handoff.signal()
+            handoff.unlock()
+            #expect(SpareRoute.match("spare://h/page/p%20\(index)?n=\(index)") == .success(.page(slug: "p \(index)", n: index, tag: nil)))
+        }
+        handoff.lock()
+        finished = true
+        handoff.signal()
+        handoff.unlock()
+        while tally.withLock({ described < misses }) { usleep(1_000) }
+        #expect(misses == 300)
+        #expect(tally.withLock { wrong }.isEmpty)
+    }
 }

@@ -26,17 +26,22 @@ enum Diagnosis {
 
     /// The details of a failed match, computed once when a diagnostic is first asked for.
     static func details(_ input: Input) -> RouteMatchError.Details {
+        // Views of their own: this may run on any thread, on several at once (see
+        // ``LinkView/Isolation``).
+        var isolation = LinkView.Isolation()
+        let view = isolation.view(input.view)
         var details = RouteMatchError.Details()
         details.notes = input.problems.more
-        for (other, view) in input.others {
+        for (other, otherView) in input.others {
+            let view = isolation.view(otherView)
             let verdict = Evaluator.evaluate(other, view: view, options: input.defaults.options, mode: .allProblems).verdict
             if case .fails(let problems) = verdict {
                 details.candidates.append(RouteMatchError.Candidate(route: other.reference, problem: problems.first))
             }
         }
-        details.example = LinkRenderer.example(route: input.route, view: input.view, defaults: input.defaults)
+        details.example = LinkRenderer.example(route: input.route, view: view, defaults: input.defaults)
         details.hosts = input.hosts
-        details.redactions = redactions(view: input.view, route: input.route)
+        details.redactions = redactions(view: view, route: input.route)
         if let expected = input.expected {
             details.expectedSegments = expected.first
             details.moreExpectedSegments = expected.more

@@ -21,7 +21,9 @@ struct LinkView: Sendable {
     /// sent to another thread holds the object, its thread does not write it; once the view is
     /// released there, the release is ordered before the uniqueness check that lets the thread
     /// write it again, as for an array's storage. A new object made while the thread's own is
-    /// held costs three allocations: the object and its two pointers.)
+    /// held costs three allocations: the object and its two pointers.) The matcher lends the
+    /// components `inout` (``LinkComponents/lend(_:_:)``) on the thread that read them; work done
+    /// later on any thread (an error's diagnostic) copies them first (``LinkView/Isolation``).
     private final class Shared: @unchecked Sendable {
         /// The host a table reads the link under, and where its path starts.
         struct Resolved {
@@ -49,6 +51,14 @@ struct LinkView: Sendable {
             self.link.initialize(to: link)
             self.resolved = .allocate(capacity: 1)
             self.resolved.initialize(to: resolved)
+        }
+
+        /// A copy of `other`'s link and host, each copied once, where it stands.
+        init(copying other: Shared) {
+            link = .allocate(capacity: 1)
+            link.initialize(from: other.link, count: 1)
+            resolved = .allocate(capacity: 1)
+            resolved.initialize(from: other.resolved, count: 1)
         }
 
         deinit {
@@ -199,6 +209,40 @@ struct LinkView: Sendable {
 
     /// The view for routes whose pattern gives its own `scheme://host`: the whole path.
     var wholePath: LinkView { LinkView(self, segmentStart: 0) }
+
+    /// Views of a link, each in an object that no view the matcher made holds (views that
+    /// shared one object share one copy of it), for work done on a thread that did not match
+    /// the link: an error's diagnostic, computed when it is first asked for.
+    ///
+    /// The matcher lends a view's components `inout` (``LinkComponents/lend(_:_:)``: in place,
+    /// with no copy), an access ThreadSanitizer counts as a write even though nothing is
+    /// written. Two threads that ask one error for its diagnostic at once would both lend
+    /// them (its memo computes outside its lock) and be reported as a race; each reads its own
+    /// copy instead. A copy is read, not lent, from the object the views share.
+    struct Isolation {
+        /// The object copied first, and its copy (most views of a link share one object).
+        private var first: (original: Shared, copy: Shared)?
+        /// Any other object copied, and its copy.
+        private var more: [(original: Shared, copy: Shared)] = []
+
+        init() {}
+
+        /// `view`, in a copy of its object made by this isolation.
+        mutating func view(_ view: LinkView) -> LinkView {
+            if let first, first.original === view.shared { return LinkView(view, shared: first.copy) }
+            if let known = more.first(where: { $0.original === view.shared }) { return LinkView(view, shared: known.copy) }
+            let copy = Shared(copying: view.shared)
+            if first == nil { first = (view.shared, copy) } else { more.append((view.shared, copy)) }
+            return LinkView(view, shared: copy)
+        }
+    }
+
+    /// `other`, in the object `shared` (a copy of its own).
+    private init(_ other: LinkView, shared: Shared) {
+        self.shared = shared
+        segmentStart = other.segmentStart
+        sharedKeysIfAny = other.sharedKeysIfAny
+    }
 
     /// The key of the host's trie root: a link without a host looks for routes without one.
     var hostKey: String { shared.resolved.pointee.hostKey }

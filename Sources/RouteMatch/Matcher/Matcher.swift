@@ -479,7 +479,9 @@ struct Search {
                 }
                 // The mounted table judges the segments it read; before them, the mounting
                 // route does (a value it captured there is hidden as any value is).
-                let before = Diagnosis.redactions(view: view, route: route).filter { $0.lowerBound < restStart }
+                var isolation = LinkView.Isolation()  // any thread (see ``LinkView/Isolation``)
+                let own = isolation.view(view)
+                let before = Diagnosis.redactions(view: own, route: route).filter { $0.lowerBound < restStart }
                 details.redactions = before + (details.redactions ?? [])
                 return details
             })
