@@ -178,8 +178,10 @@ enum DiagnosedApp: Routable, Equatable {
     /// over the same features, raced from many tasks, matching and rendering: every task gets
     /// what one task alone gets.
     @Test func nestedFirstUsesRaced() async throws {
+        // `origin`: the one the link comes from; `rendered`: the one a route renders with (a
+        // table's first).
         @Sendable func outcome<Route>(
-            _ path: String, origin: String, _ match: (String) -> Result<Route, RouteMatchError>,
+            _ path: String, origin: String, rendered: String, _ match: (String) -> Result<Route, RouteMatchError>,
             _ render: (Route) throws -> String
         ) -> String {
             switch match(origin + path) {
@@ -187,7 +189,7 @@ enum DiagnosedApp: Routable, Equatable {
                 return "\(error.reason.code) at \(error.closestRoute?.name ?? "none")"
             case .success(let route):
                 let back = (try? render(route)) ?? "not rendered"
-                return "\(route)" + (back == origin + path ? "" : " renders \(back.dropFirst(origin.count))")
+                return "\(route)" + (back == rendered + path ? "" : " renders \(back.dropFirst(rendered.count))")
             }
         }
         let rounds = 600
@@ -196,9 +198,13 @@ enum DiagnosedApp: Routable, Equatable {
                 group.addTask {
                     let entry = index % Self.nestedRace.count, closures = (index / Self.nestedRace.count).isMultiple(of: 2)
                     let path = Self.nestedRace[entry].link
+                    // The app table's links from either of its origins, in turn.
+                    let appOrigin = (index / (2 * Self.nestedRace.count)).isMultiple(of: 2) ? "race://app" : "https://race.example.com/app"
                     let found = closures
-                        ? outcome(path, origin: "race://closures", { Self.raceClosures.match($0) }, { try Self.raceClosures.link(for: $0) })
-                        : outcome(path, origin: "race://app", { RaceApp.match($0) }, { try $0.link() })
+                        ? outcome(path, origin: "race://closures", rendered: "race://closures", { Self.raceClosures.match($0) }, {
+                            try Self.raceClosures.link(for: $0)
+                        })
+                        : outcome(path, origin: appOrigin, rendered: "race://app", { RaceApp.match($0) }, { try $0.link() })
                     return (entry, closures, found)
                 }
             }
