@@ -96,7 +96,7 @@ enum DiagnosedApp: Routable, Equatable {
 
     /// One error's diagnostic asked by many tasks at once, before anyone asked it: each gets
     /// the same details (computed outside the lock of the error's memo, the first stored kept),
-    /// each from a copy of the link's components of its own (``LinkView/isolated(_:)``: reading
+    /// each from a copy of the link's components of its own (``LinkView/Isolation``: reading
     /// the matcher's in place from several threads is what ThreadSanitizer reports as a race,
     /// which the CI's run of this suite under it checks). A miss in an app table, and misses in
     /// mounted tables, whose error's diagnostic wraps the mounted table's (the second's

@@ -158,11 +158,10 @@ enum SpareRoute: Routable, Equatable {
     }
 
     /// Errors handed to another thread, which describes them while this one reads more links:
-    /// a link's object held by an error is not read into (the next link gets a new one), and
-    /// once the other thread lets the error go, this thread reads into its object again. (The
-    /// CI runs this suite under ThreadSanitizer: the other thread's reads and this thread's
-    /// later writes must be ordered by the release and the uniqueness check alone, as no lock
-    /// orders them here.)
+    /// a link's object held by an error is not read into (the next link gets one of its own),
+    /// so every description is of the error's own link. (CI runs this suite under
+    /// ThreadSanitizer, which checks that the other thread's reads of an object and this
+    /// thread's reading a later link into it, once the error is let go, are ordered.)
     @Test func errorsDescribedOnAnotherThreadWhileThisOneReadsOn() {
         let handoff = NSCondition(), tally = NSLock()
         nonisolated(unsafe) var queue: [(Int, RouteMatchError)] = []
