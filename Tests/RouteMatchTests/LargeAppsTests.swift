@@ -236,6 +236,31 @@ enum Screen: Equatable, Sendable {
         #expect(item.reason == .unrenderableValue(label: "key", problem: .notTextual))
     }
 
+    /// A route value for a label that mounts no table is not textual whatever else the closure
+    /// hands, a route value for the label that mounts one included, in either order.
+    @Test(arguments: [false, true])
+    func aRouteValueBesideTheMountedOneIsNotTextual(mountedFirst: Bool) throws {
+        enum Pair: Equatable { case pair(SettingsRoute) }
+        let pair = Router<Pair>(scheme: "myapp", host: "app") { routes in
+            routes.add("m/${kind}/${rest...}") { try .pair($0.value("rest", as: SettingsRoute.self)) } render: {
+                guard case .pair(let settings) = $0 else { return nil }
+                let other = SettingsRoute.notifications(channel: 3)
+                return mountedFirst ? ["rest": settings, "kind": other] : ["kind": other, "rest": settings]
+            }
+        }
+        let error = try #require(Result { () throws(RouteMatchError) in try pair.link(for: .pair(.home)) }.failure)
+        #expect(error.reason == .unrenderableValue(label: "kind", problem: .notTextual))
+        // A route value that does not render, for a label that mounts nothing: not textual too.
+        let broken = Router<Pair>(scheme: "myapp", host: "app") { routes in
+            routes.add("m/${kind}/${rest...}") { try .pair($0.value("rest", as: SettingsRoute.self)) } render: {
+                guard case .pair(let settings) = $0 else { return nil }
+                return ["kind": SettingsRoute.privacy(.section(name: "", expanded: nil)), "rest": settings]
+            }
+        }
+        let brokenError = try #require(Result { () throws(RouteMatchError) in try broken.link(for: .pair(.home)) }.failure)
+        #expect(brokenError.reason == .unrenderableValue(label: "kind", problem: .notTextual))
+    }
+
     @Test func aMissInsideAFeatureEnumMountedByAClosureRoute() throws {
         let link = "https://example.com/settings/notifications/loud"
         let error = try #require(NestedRoutesTests.closureApp.match(link).failure)

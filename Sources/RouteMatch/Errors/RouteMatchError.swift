@@ -109,11 +109,11 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
     /// This error of a table that `route` mounts, as the mounting table reports it: its route
     /// named by its path of mounts (``RouteReference/mounting(_:)``), all else the same.
     func mounted(under route: RouteReference) -> RouteMatchError {
-        let details = self
+        let inner = self
         return RouteMatchError(
             reason: reason, input: input, subject: subject, span: span,
             closestRoute: closestRoute.map { route.mounting($0) } ?? route, definitionProblems: definitionProblems,
-            details: Memo { details.details })
+            details: Memo { inner.details })
     }
 
     /// Further problems of the closest route, after ``reason``, in the order they stand in the link.

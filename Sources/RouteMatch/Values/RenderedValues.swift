@@ -12,19 +12,20 @@ struct RenderedValues {
     private(set) var problem: RenderFailure?
     /// The parts of a mounted table's route, the value of a label whose type is ``Routable``.
     private(set) var mounted: LinkRenderer.Parts?
-    /// The label whose value ``mounted`` is.
-    private var mountedLabel: String?
-    /// Why the mounted value cannot be rendered.
+    /// Every label whose value is ``Routable``, in the order they came: only the label a route
+    /// mounts a table under may have one (``error(for:)``).
+    private var routeLabels: [String] = []
+    /// Why the first ``Routable`` value that cannot be rendered cannot.
     private var mountedError: RouteMatchError?
 
     /// Reads `value`, the value of label `label`: a ``Routable`` value renders with its own
     /// table (its path relative to the mount, and its query), anything else as text.
     mutating func add<T: Encodable>(_ value: T, label: String) {
         if let routes = value as? any Routable {
+            routeLabels.append(label)
             switch routes.mountedParts() {
             case .success(let parts):
                 mounted = parts
-                mountedLabel = label
                 values.append((label, parts.segments))
             case .failure(let error):
                 mountedError = mountedError ?? error
@@ -54,8 +55,10 @@ struct RenderedValues {
     /// its route named by its path of mounts under `route`.
     func error(for route: CompiledRoute) -> RouteMatchError? {
         if let problem { return problem.error(route: route) }
-        if let mountedLabel, route.labels.first(where: { $0.name == mountedLabel })?.mount == nil {
-            return RenderFailure(label: mountedLabel, problem: .notTextual).error(route: route)
+        // Each route value's label, whatever came before or after it (a route value that does
+        // not render included: not being textual comes first).
+        for label in routeLabels where route.labels.first(where: { $0.name == label })?.mount == nil {
+            return RenderFailure(label: label, problem: .notTextual).error(route: route)
         }
         return mountedError?.mounted(under: route.reference)
     }
