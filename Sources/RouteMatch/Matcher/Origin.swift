@@ -86,6 +86,22 @@ extension Origin {
         return (origins, problems)
     }
 
+    /// An origin's scheme, host and path prefix as UTF-8 bytes: what the plain hit path
+    /// compares a link's bytes with (see ``TableDefaults/plainOrigins``).
+    struct Bytes: Sendable {
+        /// The scheme; `nil` accepts any.
+        let scheme: [UInt8]?
+        let host: [UInt8]
+        /// The path prefix's segments.
+        let prefix: [[UInt8]]
+
+        init(_ origin: Origin) {
+            scheme = origin.scheme.map { Array($0.utf8) }
+            host = Array(origin.host.utf8)
+            prefix = origin.prefix.map { Array($0.utf8) }
+        }
+    }
+
     /// The indices of `origins` in the order a link is tried against them: the longest path
     /// prefix first, then declaration order.
     static func order(of origins: [Origin]) -> [Int] {

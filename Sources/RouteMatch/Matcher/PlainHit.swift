@@ -296,8 +296,12 @@ enum PlainHit {
                 WorkMeter.add(max(1, specs.count))
                 let tag = ByteTag(of: bytes, keyStart..<keyEnd)
                 var read = false
-                for offset in specs.indices where specs[offset].keyTag.verdict(tag)
-                    ?? ByteText.equals(specs[offset].key, ByteText.part(of: bytes, start: keyStart, count: keyEnd - keyStart)) {
+                var offset = -1
+                while offset &+ 1 < specs.count {
+                    offset &+= 1
+                    guard specs[offset].keyTag.verdict(tag)
+                        ?? ByteText.equals(specs[offset].key, ByteText.part(of: bytes, start: keyStart, count: keyEnd - keyStart))
+                    else { continue }
                     // A key the link repeats is the matcher's to judge.
                     guard seen & (1 &<< UInt64(offset)) == 0 else { return false }
                     seen |= 1 &<< UInt64(offset)
@@ -321,8 +325,10 @@ enum PlainHit {
             }
         }
         // An item the link does not carry: optional, or the matcher's to judge.
-        for offset in specs.indices where seen & (1 &<< UInt64(offset)) == 0 {
-            if route.isRequired(queryItem: offset, labels: labels) { return false }
+        var offset = 0
+        while offset < specs.count {
+            if seen & (1 &<< UInt64(offset)) == 0, route.isRequired(queryItem: offset, labels: labels) { return false }
+            offset &+= 1
         }
         return true
     }
@@ -330,7 +336,10 @@ enum PlainHit {
     /// Binds the text of `bytes[start..<end]` (plain: nothing to decode) to `slot`, setting
     /// `refuted` when the label's type refutes it: an `Int` or `Bool` label's text as the value
     /// its bytes spell, when they spell one exactly (``LabelInfo/read(_:)``), else as text.
-    @inline(__always)
+    /// (Out of line: one copy for a path text, a rest and a query value. Inlined at each, the
+    /// hit path ran two copies of it, 600 bytes each, in an instruction cache its code and
+    /// the route's `init(from:)` overfill.)
+    @inline(never)
     private static func bind(
         _ slot: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ labels: [LabelInfo],
         into values: inout BoundValueList, refuted: inout Bool
@@ -392,17 +401,18 @@ enum PlainHit {
         scheme: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>,
         pathStart: Int, _ defaults: borrowing TableDefaults
     ) -> (index: Int, segments: Int)? {
-        for index in defaults.originOrder {
-            guard ByteText.equals(defaults.origins[index].host, host),
-                defaults.origins[index].scheme.map({ ByteText.equals($0, scheme) }) ?? true
+        let origins = defaults.plainOrigins
+        var order = 0
+        while order < origins.count {
+            defer { order &+= 1 }
+            guard ByteText.equal(origins[order].host, host), origins[order].scheme.map({ ByteText.equal($0, scheme) }) ?? true
             else { continue }
             var position = pathStart, matched = 0
-            let prefixCount = defaults.origins[index].prefix.count
+            let prefixCount = origins[order].prefix.count
             while matched < prefixCount, position < bytes.count, bytes[position] == UInt8(ascii: "/") {
                 let start = position + 1
-                position = start
                 position = ByteClass.end(of: ByteClass.plain, in: bytes, from: start)
-                guard ByteText.equals(defaults.origins[index].prefix[matched], ByteText.part(of: bytes, start: start, count: position - start))
+                guard ByteText.equal(origins[order].prefix[matched], ByteText.part(of: bytes, start: start, count: position - start))
                 else { break }
                 matched += 1
             }

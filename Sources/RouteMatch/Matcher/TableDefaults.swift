@@ -14,6 +14,11 @@ final class TableDefaults: Sendable {
     let origins: [Origin]
     /// The origins' indices in the order a link is tried against them (``Origin/order(of:)``).
     let originOrder: [Int]
+    /// The origins' bytes, in ``originOrder``: what the plain hit path compares a link's
+    /// scheme, host and path with. (An array's bytes are at hand; a string's are reached
+    /// through the checks of its small, native and bridged forms: twice the code on the hit
+    /// path.)
+    let plainOrigins: [Origin.Bytes]
     let options: MatchOptions
     /// Whether the table is mounted under another's route: its examples are relative paths.
     let isMounted: Bool
@@ -27,6 +32,7 @@ final class TableDefaults: Sendable {
         self.host = host
         self.origins = origins
         self.originOrder = Origin.order(of: origins)
+        self.plainOrigins = originOrder.map { Origin.Bytes(origins[$0]) }
         self.options = options
     }
 

@@ -21,10 +21,17 @@ struct ByteTag: Equatable, Sendable {
             let loaded = UInt64(littleEndian: UnsafeRawPointer(base + range.lowerBound).loadUnaligned(as: UInt64.self))
             word = count >= 8 ? loaded : loaded & ((1 &<< UInt64(count &* 8)) &- 1)
         } else {
-            var word: UInt64 = 0
-            for offset in 0..<min(count, 8) { word |= UInt64(source[range.lowerBound &+ offset]) &<< UInt64(offset &* 8) }
-            self.word = word
+            word = ByteTag.word(of: source, range)
         }
+    }
+
+    /// The first eight bytes of `source[range]` read one by one, where fewer than eight stand
+    /// from its start (at a link's end). Out of line: the rare case.
+    @inline(never)
+    private static func word(of source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
+        var word: UInt64 = 0
+        for offset in 0..<min(range.count, 8) { word |= UInt64(source[range.lowerBound &+ offset]) &<< UInt64(offset &* 8) }
+        return word
     }
 
     /// The tag of `text`.

@@ -10,6 +10,12 @@ enum ByteText {
         return text.utf8.elementsEqual(bytes)
     }
 
+    /// Whether `array` holds `bytes`.
+    @inline(__always)
+    static func equal(_ array: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        array.withUnsafeBufferPointer { equal($0, bytes) }
+    }
+
     /// Whether `a` and `b` hold the same bytes: compared a word (eight bytes) at a time, the
     /// last word overlapping the one before; a text shorter than a word as two overlapping
     /// halves of four, two or one bytes. (A byte loop took six instructions a byte, and most

@@ -32,16 +32,31 @@ enum CurrentDecoder {
         }
     }
 
-    /// Runs `body` with `state` as the running decode's, then restores the one before.
-    @inline(__always)
+    /// Runs `body` with `state` as the running decode's, then restores the one before. (A
+    /// decode itself enters and leaves in the closure it lends its state's pointer to: see
+    /// ``RouteDecoder/decode(_:route:learned:caseLevels:values:)``.)
     static func with<Result, Failure: Error>(
         _ state: inout RouteDecoder.State, _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
         try withUnsafeMutablePointer(to: &state) { (pointer) throws(Failure) -> Result in
-            let previous = routematch_current_decoder_get()
-            routematch_current_decoder_set(UnsafeMutableRawPointer(pointer))
-            defer { routematch_current_decoder_set(previous) }
+            let previous = enter(pointer)
+            defer { leave(previous) }
             return try body()
         }
+    }
+
+    /// Sets `state` as the running decode's, for the duration of its `init(from:)`: the one
+    /// before, which ``leave(_:)`` restores.
+    @inline(__always)
+    static func enter(_ state: UnsafeMutablePointer<RouteDecoder.State>) -> UnsafeMutableRawPointer? {
+        let previous = routematch_current_decoder_get()
+        routematch_current_decoder_set(UnsafeMutableRawPointer(state))
+        return previous
+    }
+
+    /// Restores `previous` as the running decode's, when a decode's `init(from:)` returns.
+    @inline(__always)
+    static func leave(_ previous: UnsafeMutableRawPointer?) {
+        routematch_current_decoder_set(previous)
     }
 }

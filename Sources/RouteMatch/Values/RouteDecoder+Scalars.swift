@@ -56,7 +56,9 @@ extension RouteDecoder.Labels {
         let state = try decode
         let name = key.stringValue
         guard let slot = state.pointee.boundSlot(of: name) else { return nil }
-        return try converted(state, slot: slot, named: name)
+        // Converted to `T`, not to the `T?` returned (which the call would infer): an `Int`
+        // read by its bytes is taken as it is, and a list's texts are a list's.
+        return try converted(state, slot: slot, named: name) as T
     }
 
     /// The value the label in `slot` (named `name`) bound, converted to `T`
