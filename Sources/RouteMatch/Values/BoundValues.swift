@@ -17,8 +17,15 @@ struct BoundValues {
     /// a label the pattern does not name is refused with.
     @inline(__always)
     func requiredSlot(_ name: String) throws(DecodeFailure) -> Int {
-        guard let slot = slot(name) else { throw DecodeFailure.rejected(message: "no value for '\(name)'") }
+        guard let slot = slot(name) else { throw BoundValues.noValue(named: name) }
         return slot
+    }
+
+    /// What a call for the value of a label the route does not have is refused with. (Out of
+    /// line: its message is made only then.)
+    @inline(never)
+    static func noValue(named name: String) -> DecodeFailure {
+        .rejected(message: "no value for '\(name)'")
     }
 
     /// Whether the match bound something to label `name` (even an empty text).
@@ -79,13 +86,27 @@ extension BoundValue {
     /// of them all. No closure and no `T?` here: unspecialized, as it runs for closure routes
     /// and mounts, a closure would be allocated and `T?` would ask the runtime for its
     /// metadata on every call.)
+    ///
+    /// Inlined is only what a hit on a plain link meets: a text for a `String`, a value read
+    /// as the `Int` or `Bool` asked for. Every other conversion is out of line
+    /// (``converted(as:slot:named:)``), so that its code does not stand between the lines each
+    /// scalar type's decode runs.
     @inline(__always)
     func value<T: Decodable>(as type: T.Type, slot: Int, named name: String) throws -> T {
+        switch self {
+        case .int(let value) where T.self == Int.self: return unsafeBitCast(value, to: T.self)
+        case .bool(let value) where T.self == Bool.self: return unsafeBitCast(value, to: T.self)
+        case .one(let text) where T.self == String.self: return unsafeBitCast(text, to: T.self)
+        default: return try converted(as: T.self, slot: slot, named: name)
+        }
+    }
+
+    /// This value converted to `T` by the type's conversion (see ``value(as:slot:named:)``).
+    @inline(never)
+    private func converted<T: Decodable>(as type: T.Type, slot: Int, named name: String) throws -> T {
         do throws(TextConversion.Failure) {
             switch self {
             case .one(let text): return try TextConversion.convert(T.self, single: text)
-            case .int(let value) where T.self == Int.self: return unsafeBitCast(value, to: T.self)
-            case .bool(let value) where T.self == Bool.self: return unsafeBitCast(value, to: T.self)
             // Read as another type's value: its text, which `text` always has for these two.
             case .int, .bool: return try TextConversion.convert(T.self, single: text ?? "")
             case .many(let texts): return try TextConversion.convert(T.self, from: texts)

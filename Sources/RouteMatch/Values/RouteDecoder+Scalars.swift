@@ -10,8 +10,8 @@ extension RouteDecoder.State {
     /// takes the standard library's slow path).
     @inline(__always)
     mutating func slot(of name: String) throws(DecodeFailure) -> Int {
-        if let slot = slotIfAny(of: name) { return slot }
-        return try bound.requiredSlot(name)
+        guard let slot = slotIfAny(of: name) else { throw BoundValues.noValue(named: name) }
+        return slot
     }
 
     /// The slot of the label `name`, looked for as ``slot(of:)`` does; `nil` when the route
@@ -23,6 +23,14 @@ extension RouteDecoder.State {
             nextSlot = guess + 1
             return guess
         }
+        return searchedSlot(of: name)
+    }
+
+    /// The slot of the label `name` found by comparing its name with each label's, when the
+    /// guess of ``slotIfAny(of:)`` missed. Out of line: the rare case, whose code would
+    /// otherwise stand between the lines each scalar type's decode runs.
+    @inline(never)
+    mutating func searchedSlot(of name: String) -> Int? {
         guard let slot = bound.slot(name) else { return nil }
         nextSlot = slot + 1
         return slot
