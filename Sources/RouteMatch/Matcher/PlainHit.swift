@@ -296,11 +296,12 @@ enum PlainHit {
                 WorkMeter.add(max(1, specs.count))
                 let tag = ByteTag(of: bytes, keyStart..<keyEnd)
                 var read = false
-                // (`while` loops here, below and over the origins: `for` over the indices ran
-                // 38 instructions more a hit.)
-                var offset = 0
-                while offset < specs.count {
-                    defer { offset &+= 1 }
+                // (`while` loops, here, below and over the origins, as they stand: `for` over
+                // the indices ran 38 instructions more a hit, and other spellings of this loop
+                // up to 0.4 KiB more code.)
+                var offset = -1
+                while offset &+ 1 < specs.count {
+                    offset &+= 1
                     guard specs[offset].keyTag.verdict(tag)
                         ?? ByteText.equals(specs[offset].key, ByteText.part(of: bytes, start: keyStart, count: keyEnd - keyStart))
                     else { continue }
