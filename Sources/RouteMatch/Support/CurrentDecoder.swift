@@ -32,19 +32,6 @@ enum CurrentDecoder {
         }
     }
 
-    /// Runs `body` with `state` as the running decode's, then restores the one before. (A
-    /// decode itself enters and leaves in the closure it lends its state's pointer to: see
-    /// ``RouteDecoder/decode(_:route:learned:caseLevels:values:)``.)
-    static func with<Result, Failure: Error>(
-        _ state: inout RouteDecoder.State, _ body: () throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        try withUnsafeMutablePointer(to: &state) { (pointer) throws(Failure) -> Result in
-            let previous = enter(pointer)
-            defer { leave(previous) }
-            return try body()
-        }
-    }
-
     /// Sets `state` as the running decode's, for the duration of its `init(from:)`: the one
     /// before, which ``leave(_:)`` restores.
     @inline(__always)
