@@ -1,34 +1,145 @@
 /// "Did you mean": the candidate nearest in spelling, when it is near enough. (Shared with
 /// RouteMatch's own tool through SPI, so that its "did you mean" follows the same rule.)
 @_spi(Tools) public enum Suggestions {
-    /// The Levenshtein distance between two strings, by Unicode scalars.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
-    }
-
     /// The candidate nearest to `word` (ties go to the earlier one), if its distance is at
     /// most a third of the longer word's length, and at least 1 edit is allowed.
+    ///
+    /// A diagnostic asks this of every literal a table expects at a segment, a thousand at the
+    /// first segment of a thousand-route table, so a candidate is first judged by what is cheap:
+    /// the difference of the two words' lengths in Unicode scalars is at least their distance,
+    /// and a word's length in characters, which the rule reads, is at most its length in
+    /// scalars. A candidate left after that is compared row by row, and given up as soon as
+    /// every entry of a row exceeds what it needs to beat (the rule's limit, or the best
+    /// distance so far). The result is the one the rule gives for the full distance.
+    ///
+    /// ```swift
+    /// Suggestions.nearest(to: "usr", in: ["user", "settings"])   // "user"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - word: The word as found.
+    ///   - candidates: The words it may have meant, in order of preference.
+    /// - Returns: The nearest candidate, or `nil` when none is near enough (or the only ones
+    ///   near are `word` itself).
     public static func nearest<C: Collection>(to word: String, in candidates: C) -> String? where C.Element == String {
-        var best: (String, Int)?
+        let wordLength = scalarCount(word)
+        let characters = characterCount(word, scalars: wordLength)
+        // A text is ASCII when it has as many scalars as UTF-8 bytes: then its bytes are its
+        // scalars, compared in place; other texts are compared by their scalars, copied.
+        let wordIsASCII = wordLength == word.utf8.count
+        var scalars: [Unicode.Scalar] = []
+        var rows: [Int] = []
+        var other: [Unicode.Scalar] = []
+        var best: (candidate: String, distance: Int)?
         for candidate in candidates where candidate != word {
-            let d = distance(word, candidate)
-            let allowed = max(1, max(word.count, candidate.count) / 3)
-            guard d <= allowed else { continue }
-            if d < (best?.1 ?? Int.max) { best = (candidate, d) }
+            // The distance must beat the best so far (ties go to the earlier candidate).
+            let toBeat = best.map { $0.distance - 1 } ?? Int.max
+            let length = scalarCount(candidate)
+            let lowerBound = abs(length - wordLength)
+            // The rule's limit is at most this, since a word has no more characters than scalars.
+            guard lowerBound <= min(max(1, max(wordLength, length) / 3), toBeat) else { continue }
+            let limit = min(max(1, max(characters, characterCount(candidate, scalars: length)) / 3), toBeat)
+            guard lowerBound <= limit else { continue }
+            let found: Int?
+            if wordIsASCII, length == candidate.utf8.count,
+                let inPlace = withBytes(word, candidate, { distance($0, $1, within: limit, rows: &rows) }) {
+                found = inPlace
+            } else {
+                if scalars.isEmpty { scalars.append(contentsOf: word.unicodeScalars) }
+                other.removeAll(keepingCapacity: true)
+                other.append(contentsOf: candidate.unicodeScalars)
+                found = scalars.withUnsafeBufferPointer { a in
+                    other.withUnsafeBufferPointer { b in distance(a, b, within: limit, rows: &rows) }
+                }
+            }
+            if let found { best = (candidate, found) }
         }
-        return best?.0
+        return best?.candidate
+    }
+
+    /// The number of Unicode scalars in `text`: its UTF-8 bytes that start one.
+    static func scalarCount(_ text: String) -> Int {
+        func count<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Int {
+            var count = 0
+            for byte in bytes where byte & 0xC0 != 0x80 { count &+= 1 }
+            return count
+        }
+        // In place where the text is stored as UTF-8 (a native or small string), a byte at a time.
+        return text.utf8.withContiguousStorageIfAvailable(count) ?? count(text.utf8)
+    }
+
+    /// The number of characters in `text`, which has `scalars` Unicode scalars.
+    ///
+    /// An ASCII text's characters are its scalars, but for each `"\r\n"`, the one pair of
+    /// ASCII scalars that is one character. Another text's are counted by `String.count`, which
+    /// finds the grapheme breaks (and costs ten times more).
+    static func characterCount(_ text: String, scalars: Int) -> Int {
+        guard scalars == text.utf8.count else { return text.count }
+        func pairs<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Int {
+            var pairs = 0
+            var afterReturn = false
+            for byte in bytes {
+                if afterReturn, byte == UInt8(ascii: "\n") { pairs &+= 1 }
+                afterReturn = byte == UInt8(ascii: "\r")
+            }
+            return pairs
+        }
+        return scalars &- (text.utf8.withContiguousStorageIfAvailable(pairs) ?? pairs(text.utf8))
+    }
+
+    /// `body` run over the UTF-8 bytes of `a` and `b` in place, or `nil` when either is not
+    /// stored as contiguous UTF-8 (a bridged string).
+    private static func withBytes<Result>(
+        _ a: String, _ b: String, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result? {
+        a.utf8.withContiguousStorageIfAvailable { a in b.utf8.withContiguousStorageIfAvailable { b in body(a, b) } } ?? nil
+    }
+
+    /// The Levenshtein distance between `a` and `b`, or `nil` when it exceeds `limit`.
+    ///
+    /// Row by row, in `rows` (two rows, kept from one candidate to the next), and in each row
+    /// only the entries within `limit` of its diagonal: an entry further off is at least its
+    /// distance from the diagonal, so it counts as `limit + 1` ("too far"). A row every entry of
+    /// which is too far ends it, since every later row's entries are at least its smallest.
+    /// (The indices and entries are below the words' lengths plus two, so the arithmetic
+    /// wraps nowhere: `&+`.)
+    private static func distance<Element: Equatable>(
+        _ a: UnsafeBufferPointer<Element>, _ b: UnsafeBufferPointer<Element>, within limit: Int, rows: inout [Int]
+    ) -> Int? {
+        if a.isEmpty { return b.count <= limit ? b.count : nil }
+        if b.isEmpty { return a.count <= limit ? a.count : nil }
+        // The distance is at least the difference of the lengths (so the last row's band
+        // reaches the last entry) and at most the longer length.
+        guard abs(a.count &- b.count) <= limit else { return nil }
+        let limit = min(limit, max(a.count, b.count))
+        let tooFar = limit &+ 1
+        let width = b.count &+ 1
+        if rows.count < 2 &* width { rows = Array(repeating: 0, count: 2 &* width) }
+        return rows.withUnsafeMutableBufferPointer { rows -> Int? in
+            // The two rows' offsets in `rows`, swapped after each row.
+            var previous = 0, current = width
+            for j in 0..<width { rows[j] = min(j, tooFar) }
+            for i in 1...a.count {
+                // Never empty: the lengths differ by at most `limit`.
+                let low = max(1, i &- limit), high = min(b.count, i &+ limit)
+                rows[current] = min(i, tooFar)
+                if low > 1 { rows[current &+ low &- 1] = tooFar }
+                var smallest = rows[current &+ low &- 1]
+                let element = a[i &- 1]
+                for j in low...high {
+                    let cost = element == b[j &- 1] ? 0 : 1
+                    let entry = min(
+                        rows[previous &+ j] &+ 1, rows[current &+ j &- 1] &+ 1, rows[previous &+ j &- 1] &+ cost, tooFar)
+                    rows[current &+ j] = entry
+                    if entry < smallest { smallest = entry }
+                }
+                // The entry past the band, which the next row reads above its own last one.
+                if high < b.count { rows[current &+ high &+ 1] = tooFar }
+                if smallest > limit { return nil }
+                swap(&previous, &current)
+            }
+            let distance = rows[previous &+ b.count]
+            return distance <= limit ? distance : nil
+        }
     }
 }
