@@ -8,7 +8,8 @@
 #
 # Operations: closure-hit, closure-hit-tracked (its link with four tracking items no route
 # reads), enum-hit, enum-hit-100 (the deep link in the 100-route enum),
-# enum-miss, rendered-miss-1000 (a miss at the first segment of the 1,000-route table, its
+# enum-miss, origins-host-miss (a link from a misspelled host of the 10-route origins table, with
+# its reason), rendered-miss-1000 (a miss at the first segment of the 1,000-route table, its
 # diagnostic rendered), urlcomponents-closure-link, urlcomponents-tracked-link,
 # urlcomponents-deep-link, nested-hit-1000 (a
 # link into the last of ten mounted feature enums of 100), nested-miss-1000 (a miss inside
@@ -33,7 +34,7 @@
 #                                that each still runs)
 set -euo pipefail
 cd "$(dirname "$0")"
-defaults=(closure-hit closure-hit-tracked enum-hit enum-hit-100 enum-miss rendered-miss-1000 urlcomponents-closure-link
+defaults=(closure-hit closure-hit-tracked enum-hit enum-hit-100 enum-miss origins-host-miss rendered-miss-1000 urlcomponents-closure-link
     urlcomponents-tracked-link urlcomponents-deep-link nested-hit-1000 nested-miss-1000 nested-closure-hit-1000 enum-hit-section enum-hit-optional codable-floor codable-floor-100
     codable-floor-section codable-floor-nested
     flagged-enum-hit flagged-enum-hit-100 flagged-nested-hit-1000

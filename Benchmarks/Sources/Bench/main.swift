@@ -71,6 +71,12 @@ func programOperations() -> [String: () -> Int] {
         "closure-hit-tracked": { consume(closures.match(trackedLink)) },
         "urlcomponents-tracked-link": { consume(URLComponents(string: trackedLink)) },
         "nested-closure-hit-1000": { consume(mountingClosures.match("myapp://app/feature9/item99/42")) },
+        // A link from a misspelled host of the origins table, with its reason: the nearest host
+        // by spelling, the path compared under it and the table's other hosts.
+        "origins-host-miss": {
+            if case .failure(let error) = OriginRoutes10.match("https://exmaple.com/shop3/item-42.json") { return consume(error.reason) }
+            return 0
+        },
         "enum-miss": {
             if case .failure(let error) = Routes10.match("myapp://app/user/4x2/posts?page=2&premium=true") {
                 return consume(error.reason)
