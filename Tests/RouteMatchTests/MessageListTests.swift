@@ -1,0 +1,38 @@
+import Testing
+@testable import RouteMatch
+
+/// The lists a diagnostic's lines name: the literals a table offers, the hosts it accepts, a
+/// route's values. (The snapshots show lists of one to four items; these show every shape.)
+@Suite struct MessageListTests {
+    @Test(arguments: [
+        ([], 0, ""),
+        (["a"], 0, "'a'"),
+        (["a", "b"], 0, "'a' and 'b'"),
+        (["a", "b", "c"], 0, "'a', 'b' and 'c'"),
+        (["a"], 2, "'a' and 2 more"),
+        (["section0", "section1", "section2", "section3", "section4"], 995,
+         "'section0', 'section1', 'section2', 'section3', 'section4' and 995 more"),
+        (["it's", "", "é"], 0, "'it's', '' and 'é'"),
+    ] as [([String], Int, String)])
+    func quotesEachItem(_ items: [String], more: Int, expected: String) {
+        #expect(DiagnosticRenderer.list(items, more: more) == expected)
+    }
+
+    @Test func namesTheLiteralsATableOffers() {
+        #expect(DiagnosticRenderer.expectedSegmentsMessage(["user"], more: 0) == "routes go on with 'user' here")
+        #expect(DiagnosticRenderer.expectedSegmentsMessage(["user", "article"], more: 0)
+            == "routes go on with 'user' and 'article' here")
+        #expect(DiagnosticRenderer.expectedSegmentsMessage(["a", "b", "c", "d", "e"], more: 7)
+            == "routes go on with 'a', 'b', 'c', 'd', 'e' and 7 more here")
+    }
+
+    @Test(arguments: [
+        (["app"], "the table accepts host 'app'"),
+        (["app", "example.com"], "the table accepts hosts 'app' and 'example.com'"),
+        (["h1", "h2", "h3", "h4", "h5"], "the table accepts hosts 'h1', 'h2', 'h3', 'h4' and 'h5'"),
+        (["h1", "h2", "h3", "h4", "h5", "h6", "h7"], "the table accepts hosts 'h1', 'h2', 'h3', 'h4', 'h5' and 2 more"),
+    ] as [([String], String)])
+    func namesTheHostsATableAccepts(_ hosts: [String], expected: String) {
+        #expect(DiagnosticRenderer.acceptedHostsMessage(hosts) == expected)
+    }
+}
