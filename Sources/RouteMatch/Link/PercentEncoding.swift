@@ -14,6 +14,12 @@ enum PercentEncoding {
         if text.utf8.allSatisfy(isUnreserved) { return text }
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count * 3)
+        encode(text, into: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends `text` percent-encoded to `output`, UTF-8 a link is being written into.
+    static func encode(_ text: String, into output: inout [UInt8]) {
         for byte in text.utf8 {
             if isUnreserved(byte) {
                 output.append(byte)
@@ -23,6 +29,5 @@ enum PercentEncoding {
                 output.append(hex[Int(byte & 0x0F)])
             }
         }
-        return String(decoding: output, as: UTF8.self)
     }
 }
