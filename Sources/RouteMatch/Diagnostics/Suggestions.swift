@@ -41,9 +41,8 @@
             let limit = min(max(1, max(characters, characterCount(candidate, scalars: length)) / 3), toBeat)
             guard lowerBound <= limit else { continue }
             let found: Int?
-            if wordIsASCII, length == candidate.utf8.count,
-                let inPlace = withBytes(word, candidate, { distance($0, $1, within: limit, rows: &rows) }) {
-                found = inPlace
+            if wordIsASCII, length == candidate.utf8.count {
+                found = withUTF8(word) { a in withUTF8(candidate) { b in distance(a, b, within: limit, rows: &rows) } }
             } else {
                 if scalars.isEmpty { scalars.append(contentsOf: word.unicodeScalars) }
                 other.removeAll(keepingCapacity: true)
@@ -59,13 +58,11 @@
 
     /// The number of Unicode scalars in `text`: its UTF-8 bytes that start one.
     static func scalarCount(_ text: String) -> Int {
-        func count<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Int {
+        withUTF8(text) { bytes in
             var count = 0
             for byte in bytes where byte & 0xC0 != 0x80 { count &+= 1 }
             return count
         }
-        // In place where the text is stored as UTF-8 (a native or small string), a byte at a time.
-        return text.utf8.withContiguousStorageIfAvailable(count) ?? count(text.utf8)
     }
 
     /// The number of characters in `text`, which has `scalars` Unicode scalars.
@@ -75,7 +72,7 @@
     /// finds the grapheme breaks (and costs ten times more).
     static func characterCount(_ text: String, scalars: Int) -> Int {
         guard scalars == text.utf8.count else { return text.count }
-        func pairs<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Int {
+        let pairs = withUTF8(text) { bytes in
             var pairs = 0
             var afterReturn = false
             for byte in bytes {
@@ -84,15 +81,13 @@
             }
             return pairs
         }
-        return scalars &- (text.utf8.withContiguousStorageIfAvailable(pairs) ?? pairs(text.utf8))
+        return scalars &- pairs
     }
 
-    /// `body` run over the UTF-8 bytes of `a` and `b` in place, or `nil` when either is not
-    /// stored as contiguous UTF-8 (a bridged string).
-    private static func withBytes<Result>(
-        _ a: String, _ b: String, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Result
-    ) -> Result? {
-        a.utf8.withContiguousStorageIfAvailable { a in b.utf8.withContiguousStorageIfAvailable { b in body(a, b) } } ?? nil
+    /// `body` run over `text`'s UTF-8 bytes: in place where the text is stored as UTF-8 (a
+    /// native or small string), else over a copy (a bridged string).
+    private static func withUTF8<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        text.utf8.withContiguousStorageIfAvailable(body) ?? Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
     /// The Levenshtein distance between `a` and `b`, or `nil` when it exceeds `limit`.
