@@ -78,9 +78,14 @@ final class CompiledRoute: Sendable {
     private let learnedSlots: LearnedSlots
 
     /// Where a label's text comes from: the first of its placeholder's sites
-    /// (``placeholderSites``, in pattern order). Not kept: only a failure's diagnosis asks.
+    /// (``forEachPlaceholderSite(_:)``, in pattern order). Not kept: only a failure's
+    /// diagnosis asks.
     func source(of label: Int) -> Source {
-        placeholderSites.first { $0.slot == label }?.source ?? .none
+        var source: Source?
+        forEachPlaceholderSite { site in
+            if source == nil, site.slot == label { source = site.source }
+        }
+        return source ?? .none
     }
 
     /// Where each placeholder of a pattern binds: its labels' slots, found from the pattern alone.
@@ -95,7 +100,7 @@ final class CompiledRoute: Sendable {
 
         /// Slots in the order the placeholders stand; a name the pattern repeats (a syntax
         /// problem) keeps its first place.
-        init(_ ast: PatternAST) {
+        init(_ ast: borrowing PatternAST) {
             func slot(_ name: String) -> Int {
                 if let existing = names.firstIndex(of: name) { return existing }
                 names.append(name)
@@ -193,23 +198,22 @@ final class CompiledRoute: Sendable {
         let span: Range<Int>
     }
 
-    /// The places a placeholder stands in the pattern, in pattern order.
-    var placeholderSites: [PlaceholderSite] {
-        var sites: [PlaceholderSite] = []
+    /// Calls `body` with each place a placeholder stands in the pattern, in pattern order. (No
+    /// array of them is made: its type was one more the runtime built on a route's first use.)
+    func forEachPlaceholderSite(_ body: (PlaceholderSite) -> Void) {
         for (offset, segment) in ast.segments.enumerated() {
             guard let slot = segmentLabels[offset] else { continue }
-            sites.append(PlaceholderSite(
+            body(PlaceholderSite(
                 slot: slot, source: segment.value.isRest ? .rest(offset) : .segment(offset),
                 span: segment.captureSpan ?? segment.span))
         }
         for (offset, item) in ast.queryItems.enumerated() {
             guard let slot = queryLabels[offset] else { continue }
-            sites.append(PlaceholderSite(slot: slot, source: .query(offset), span: item.captureSpan ?? item.valueSpan))
+            body(PlaceholderSite(slot: slot, source: .query(offset), span: item.captureSpan ?? item.valueSpan))
         }
         if let fragment = ast.fragment, let slot = fragmentLabel {
-            sites.append(PlaceholderSite(slot: slot, source: .fragment, span: fragment.captureSpan ?? fragment.span))
+            body(PlaceholderSite(slot: slot, source: .fragment, span: fragment.captureSpan ?? fragment.span))
         }
-        return sites
     }
 
     /// The route as diagnostics name it; its name is learned on the route's first use.

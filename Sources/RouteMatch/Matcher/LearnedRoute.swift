@@ -194,7 +194,7 @@ struct LearnedRoute: Sendable {
     /// Label lists already kept, by their names, types and optionality: the routes of a large
     /// table repeat a few (`section{i}/item/${id}` a thousand times), so they share one array.
     /// A kept list keeps its types alive, so a type's identity in a key is never reused.
-    private static let keptLabels = Locked(KeptLabels())
+    private static let keptLabels = StaticLocked(KeptLabels())
 
     /// The kept label lists by key: a literal index to each list's place (see ``IdentityTable``
     /// for why not a `Dictionary`).
@@ -241,19 +241,19 @@ struct LearnedRoute: Sendable {
         let declaredNames = declared.map(\.name)
         let wholePattern = 0..<pattern.utf8.count
         var checkedMounts: Set<Int> = []
-        for site in route.placeholderSites {
+        route.forEachPlaceholderSite { site in
             let name = names[site.slot]
             guard let label = declared.first(where: { $0.name == name }) else {
                 // With a probe that stopped early, later labels are unknown: no verdict.
                 if probed.problem == nil {
                     report(.unknownPlaceholder(name: name), site.span, alternatives: declaredNames)
                 }
-                continue
+                return
             }
             if label.isList, !site.source.isQuery, !site.source.isRest {
                 report(.unsupportedType(label: name, type: label.typeName, problem: .listOutsideQuery), site.span)
             }
-            guard let mount = label.mount else { continue }
+            guard let mount = label.mount else { return }
             if !site.source.isRest {
                 report(.unsupportedType(label: name, type: label.typeName, problem: .routesNeedRestCapture), site.span)
             } else if checkedMounts.insert(site.slot).inserted {

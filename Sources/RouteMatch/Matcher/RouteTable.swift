@@ -210,11 +210,9 @@ final class RouteTable: @unchecked Sendable {
         sharingWith earlier: ArraySlice<CompiledRoute>, problems: inout [DefinitionProblem]
     ) -> CompiledRoute {
         let pattern = definition.pattern
-        let parsed = PatternParser.parse(pattern, firstSegmentIsHost: defaults.hostFromFirstSegment)
         // Taken apart, not copied out of the parser's output (each copy of a syntax tree
         // retains its every array).
-        let syntaxProblems = parsed.problems
-        let ast = (consume parsed).ast
+        let (ast, syntaxProblems) = PatternParser.parse(pattern, firstSegmentIsHost: defaults.hostFromFirstSegment)
         var slots = CompiledRoute.Slots(ast)
         slots.share(with: earlier)
         // A label looks unused when its placeholder is malformed: the syntax problem says it.

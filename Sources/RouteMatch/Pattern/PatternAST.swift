@@ -141,21 +141,32 @@ struct PatternAST: Equatable, Sendable {
     /// Every placeholder with its span, in the order they stand.
     var captures: [Capture] {
         var result: [Capture] = []
+        forEachCapture { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each placeholder and its span, in the order they stand. (What a
+    /// table's build and a route's first use read, with no list made: an array of captures is
+    /// one more type the runtime builds on a process's first table.)
+    func forEachCapture(_ body: (Capture) -> Void) {
         for segment in segments {
-            if let name = segment.value.captureName { result.append(Capture(name: name, span: segment.captureSpan ?? segment.span)) }
+            if let name = segment.value.captureName { body(Capture(name: name, span: segment.captureSpan ?? segment.span)) }
         }
         for item in queryItems {
-            if let name = item.value.captureName { result.append(Capture(name: name, span: item.captureSpan ?? item.valueSpan)) }
+            if let name = item.value.captureName { body(Capture(name: name, span: item.captureSpan ?? item.valueSpan)) }
         }
         if let fragment, let name = fragment.value.captureName {
-            result.append(Capture(name: name, span: fragment.captureSpan ?? fragment.span))
+            body(Capture(name: name, span: fragment.captureSpan ?? fragment.span))
         }
-        return result
     }
 
     /// The span of the placeholder `${name}`, if the pattern has one.
     func span(ofCapture name: String) -> Range<Int>? {
-        captures.first { $0.name == name }?.span
+        var span: Range<Int>?
+        forEachCapture { capture in
+            if span == nil, capture.name == name { span = capture.span }
+        }
+        return span
     }
 
     /// Whether the path ends with a `${name...}` capture.

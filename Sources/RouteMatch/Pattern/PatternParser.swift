@@ -7,10 +7,11 @@
 /// item     := key "=" (literal | [literal] "${" name "}" [literal])
 /// ```
 enum PatternParser {
-    struct Output {
-        var ast: PatternAST
-        var problems: [Problem]
-    }
+    /// The tree and every syntax problem. (A tuple, not a structure: a caller takes the two
+    /// apart without copying either, where reading each out of a structure copied the tree's
+    /// every array one by one, through the runtime's value witness, whose array types a
+    /// process's first table then made.)
+    typealias Output = (ast: PatternAST, problems: [Problem])
 
     /// Parses `text`. When `firstSegmentIsHost` is set (the type has no default host) and the
     /// pattern has no `scheme://host`, its first path segment becomes the host.
@@ -20,7 +21,7 @@ enum PatternParser {
     }
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, text: String, firstSegmentIsHost: Bool) -> Output {
-        var output = Output(ast: PatternAST(text: text), problems: [])
+        var output: Output = (ast: PatternAST(text: text), problems: [])
         let count = bytes.count
         var position = 0
 
@@ -81,10 +82,15 @@ enum PatternParser {
         // kept in a `Set` (see ``IdentityTable`` for what a process's first `Set<String>` costs).
         // Most patterns have one placeholder or none: no list of them is made for those.
         if output.ast.captureCount > 1 {
-            let captures = output.ast.captures
-            for (offset, capture) in captures.enumerated() where captures[..<offset].contains(where: { $0.name == capture.name }) {
-                output.problems.append(Problem(reason: .duplicatePlaceholder(name: capture.name), span: capture.span))
+            var names: [String] = []
+            var duplicates: [Problem] = []
+            output.ast.forEachCapture { capture in
+                if names.contains(capture.name) {
+                    duplicates.append(Problem(reason: .duplicatePlaceholder(name: capture.name), span: capture.span))
+                }
+                names.append(capture.name)
             }
+            output.problems += duplicates
         }
         return output
     }

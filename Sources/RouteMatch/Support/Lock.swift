@@ -33,6 +33,34 @@ final class Locked<Value>: @unchecked Sendable {
     }
 }
 
+/// A mutex around a value that lives as long as the process (the caches' `static let`s): the
+/// value and the mutex are allocated once and never freed.
+///
+/// A structure, where ``Locked`` is a generic class: each class `Locked<Value>` is a type the
+/// runtime builds on its first use, some 12,000 instructions each, which a process's first
+/// table paid for each of these caches (`callgrind` of `BenchFlagged --first-use Routes10`);
+/// a structure whose code is specialized needs no type built.
+struct StaticLocked<Value>: @unchecked Sendable {
+    // Unchecked: the value is read and written only while the mutex is held.
+    private let value: UnsafeMutablePointer<Value>
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init(_ initial: Value) {
+        value = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+        value.initialize(to: initial)
+        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+    }
+
+    /// Runs `body` with the value while holding the lock.
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&value.pointee)
+    }
+}
+
 /// A fixed set of mutexes shared by many small objects, each object using the one its
 /// identity picks: objects made by the thousand (one per failed match) need no mutex of
 /// their own. A body run under a pool lock must not take another pool lock.

@@ -149,7 +149,7 @@ enum ValueProbe {
         case refused(RouteMatchError.TypeProblem)
     }
 
-    private static let known = Locked(IdentityTable<Known>())
+    private static let known = StaticLocked(IdentityTable<Known>())
 
     /// Why a type cannot be probed.
     ///

@@ -47,11 +47,18 @@ final class ShapeProbe: CaseDecoding {
         } catch {
             // No label stopped the probe: the type's own `init(from:)` refused the samples.
             if probe.shape.problem == nil {
-                let message = (error as? DecodingError).map(RouteDecoder.message) ?? "\(error)"
-                probe.shape.problem = .samplesRejected(type: name, message: message)
+                probe.shape.problem = .samplesRejected(type: name, message: message(of: error))
             }
         }
         return probe.shape
+    }
+
+    /// What `error`, thrown by a type's own `init(from:)`, says. (Out of line: written in the
+    /// probe, its `DecodingError?` made the runtime build that type on every process's first
+    /// probe, to size the probe's frame.)
+    @inline(never)
+    private static func message(of error: any Error) -> String {
+        (error as? DecodingError).map(RouteDecoder.message) ?? "\(error)"
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
