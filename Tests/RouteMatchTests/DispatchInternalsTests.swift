@@ -150,6 +150,50 @@ import Testing
         #expect(routes.map(\.queryLabels.raw) == [[], [], [1], [], [0, 1], [0, 1], [], []] + Array(repeating: [], count: 8) + [[]])
     }
 
+    /// Patterns that place their labels alike and not: other literals, other names, names in
+    /// another order, a name repeated, a label in the query or the fragment, none at all.
+    static let slotShapes = [
+        "a/${x}", "b/${x}", "a/${y}", "a/${x}/${y}", "b/${x}/${y}", "a/${y}/${x}", "a/${x}/${x}", "a/b", "${x}",
+        "a/${x}?q=${y}", "b/${x}?r=${y}", "a/${x}?q=${x}", "a/${x}?q=lit", "a/${x}#${f}", "a/${x}?q=${y}#${f}",
+        "a/${x}?q=${y}#${x}", "a/${x...}", "p${x}s/lit", "a/b?q=${x}",
+    ]
+
+    /// A route that places its labels as the route before it does takes that route's slots
+    /// (and their arrays) without making its own: exactly when the slots it would make are
+    /// equal to that route's, whatever the literals.
+    @Test(arguments: DispatchInternalsTests.slotShapes)
+    func aRouteTakesThePreviousRoutesSlotsExactlyWhenTheyAreEqual(previous: String) {
+        let router = Router<Int>(scheme: "myapp", host: "app") { routes in routes.add(previous) { _ in 0 } }
+        let route = router.table.routes[0]
+        for pattern in DispatchInternalsTests.slotShapes {
+            let ast = PatternParser.parse(pattern, firstSegmentIsHost: false).ast
+            let made = CompiledRoute.Slots(ast)
+            let equal = made.names == route.labelNames && made.segmentLabels == route.segmentLabels.raw
+                && made.queryLabels == route.queryLabels.raw && made.fragmentLabel == route.fragmentLabel
+            let taken = CompiledRoute.Slots(ast, sameAs: route)
+            #expect((taken != nil) == equal, "\(pattern) after \(previous)")
+            if let taken {
+                #expect(taken.names == made.names && taken.segmentLabels == made.segmentLabels, "\(pattern) after \(previous)")
+                #expect(taken.queryLabels == made.queryLabels && taken.fragmentLabel == made.fragmentLabel)
+                #expect(DispatchInternalsTests.storage(taken.names) == DispatchInternalsTests.storage(route.labelNames))
+            }
+        }
+    }
+
+    enum SynthesizedCases: CaseIterable { case a, b, c }
+    enum ListedCases: CaseIterable {
+        case a, b, c
+        typealias AllCases = ContiguousArray<ListedCases>
+        static var allCases: ContiguousArray<ListedCases> { [.c, .a, .b] }
+    }
+
+    /// A type's cases in the order `allCases` lists them: a synthesized array handed over, any
+    /// other collection read by index.
+    @Test func casesAreReadInTheOrderAllCasesListsThem() {
+        #expect(SynthesizedCases.casesInOrder == [.a, .b, .c])
+        #expect(ListedCases.casesInOrder == [.c, .a, .b])
+    }
+
     // MARK: Case keys
 
     /// A plain-value key of the size of `Raw` (1, 2, 4 or 8 bytes).

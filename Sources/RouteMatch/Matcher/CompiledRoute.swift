@@ -112,6 +112,43 @@ final class CompiledRoute: Sendable {
             fragmentLabel = ast.fragment.flatMap { $0.value.captureName }.map(slot)
         }
 
+        /// The slots of `route` when `ast` places its labels as `route`'s pattern does (the same
+        /// names at the same segments and items, whatever the literals): the routes of one
+        /// shape, declared one after another, then share its arrays, and none is made. `nil`
+        /// otherwise. (Checked in place: the arrays ``init(_:)`` makes and ``share(with:)``
+        /// drops again cost a route two allocations and their frees.)
+        init?(_ ast: borrowing PatternAST, sameAs route: CompiledRoute) {
+            let names = route.labelNames
+            let segmentSlots = route.segmentLabels.raw, querySlots = route.queryLabels.raw
+            guard segmentSlots.count == ast.segments.count, querySlots.count == ast.queryItems.count,
+                  (route.fragmentLabel != nil) == (ast.fragment?.value.isCapture == true)
+            else { return nil }
+            // The names placed so far: a name seen before takes its slot again, a new one the next.
+            var placed = 0
+            func fits(_ name: String?, _ slot: Int32) -> Bool {
+                guard let name else { return slot < 0 }
+                if let existing = names[..<placed].firstIndex(of: name) { return slot == Int32(existing) }
+                guard placed < names.count, names[placed] == name, slot == Int32(placed) else { return false }
+                placed += 1
+                return true
+            }
+            for (offset, segment) in ast.segments.enumerated() where !fits(segment.value.captureName, segmentSlots[offset]) {
+                return nil
+            }
+            for (offset, item) in ast.queryItems.enumerated() where !fits(item.value.captureName, querySlots[offset]) {
+                return nil
+            }
+            if let fragment = ast.fragment, let name = fragment.value.captureName,
+               !fits(name, Int32(truncatingIfNeeded: route.fragmentLabel ?? -1)) {
+                return nil
+            }
+            guard placed == names.count else { return nil }
+            self.names = names
+            segmentLabels = segmentSlots
+            queryLabels = querySlots
+            fragmentLabel = route.fragmentLabel
+        }
+
         /// Takes the arrays of the nearest of `earlier` routes that equal these, so that the
         /// routes share their storage: the routes of one shape (`section{i}/item/${id}`, declared
         /// one after another) keep one array of label names and one of segment slots between

@@ -213,8 +213,13 @@ final class RouteTable: @unchecked Sendable {
         // Taken apart, not copied out of the parser's output (each copy of a syntax tree
         // retains its every array).
         let (ast, syntaxProblems) = PatternParser.parse(pattern, firstSegmentIsHost: defaults.hostFromFirstSegment)
-        var slots = CompiledRoute.Slots(ast)
-        slots.share(with: earlier)
+        var slots: CompiledRoute.Slots
+        if let previous = earlier.last, let same = CompiledRoute.Slots(ast, sameAs: previous) {
+            slots = same
+        } else {
+            slots = CompiledRoute.Slots(ast)
+            slots.share(with: earlier)
+        }
         // A label looks unused when its placeholder is malformed: the syntax problem says it.
         let hasSyntaxProblem = syntaxProblems.contains { if case .patternSyntax = $0.reason { return true }; return false }
         var spans = syntaxProblems
