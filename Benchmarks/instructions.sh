@@ -18,7 +18,9 @@
 # in the 10-route enum), enum-hit-optional (a case with an optional query value) and codable-floor, codable-floor-100 (the deep link's case decoded by
 # its synthesized init(from:) alone, from a minimal decoder: the part of an enum hit that is
 # Swift's), codable-floor-section and codable-floor-nested (the same for the section link and
-# the nested link, whose case holds the feature enum's: two synthesized init(from:)).
+# the nested link, whose case holds the feature enum's: two synthesized init(from:)), and
+# build-1000 (the 1,000-route enum table built warm from its patterns, no route learned:
+# counted from 10 and 30 builds, 1 and 3 with --quick).
 # `flagged-OPERATION` counts one of the enum operations (enum-hit, enum-hit-100,
 # nested-hit-1000, enum-hit-section, codable-floor-section, codable-floor-nested) in
 # BenchFlagged, whose route enums are compiled with
@@ -36,7 +38,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 defaults=(closure-hit closure-hit-tracked enum-hit enum-hit-100 enum-miss origins-host-miss rendered-miss-1000 urlcomponents-closure-link
     urlcomponents-tracked-link urlcomponents-deep-link nested-hit-1000 nested-miss-1000 nested-closure-hit-1000 enum-hit-section enum-hit-optional codable-floor codable-floor-100
-    codable-floor-section codable-floor-nested
+    codable-floor-section codable-floor-nested build-1000
     flagged-enum-hit flagged-enum-hit-100 flagged-nested-hit-1000
     first-use-Routes10 first-use-Routes1000 first-use-NestedRoutes1000
     first-use-CodableFloor10 first-use-CodableFloor1000 first-use-CodableFloorNested
@@ -103,8 +105,11 @@ for operation in "${operations[@]}"; do
         start=$(count "$program" --first-use none)
         echo "$operation: $(( whole - start )) instructions"
     else
-        low=$(count "$program" $(arguments_of "$operation") "$low_count")
-        high=$(count "$program" $(arguments_of "$operation") $(( 3 * low_count )))
-        echo "$operation: $(( (high - low) / (2 * low_count) )) instructions"
+        # A table's build takes a thousand times a hit's instructions: a thousandth of the runs.
+        runs=$low_count
+        [[ "$operation" == build-* ]] && runs=$(( low_count / 1000 ))
+        low=$(count "$program" $(arguments_of "$operation") "$runs")
+        high=$(count "$program" $(arguments_of "$operation") $(( 3 * runs )))
+        echo "$operation: $(( (high - low) / (2 * runs) )) instructions"
     fi
 done

@@ -103,6 +103,9 @@ func programOperations() -> [String: () -> Int] {
         // The deep link's case decoded at the Codable floor (``FloorDecoder``).
         "codable-floor": { decodeAtTheFloor(Routes10.self, from: floor10) },
         "codable-floor-100": { decodeAtTheFloor(Routes100.self, from: floor100) },
+        // Building the 1,000-route enum table warm, from its patterns (no route learned): what
+        // a table's first use pays per route, without the runtime's first-time costs.
+        "build-1000": { consume(Router(Routes1000.self)) },
     ]) { shared, _ in shared }
 }
 if CommandLine.arguments.contains("--repeat") { runRepeatIfAsked(programOperations()) }
