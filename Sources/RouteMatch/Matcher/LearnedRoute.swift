@@ -7,8 +7,9 @@ struct ProbedRoute: Sendable {
     var problem: ProbeProblem?
     /// The value of a case without associated values, boxed (see ``ConstantRoute``).
     var constant: (any AnyObject & Sendable)? = nil
-    /// An enum case's case-level keys (see ``CaseKeyList``).
-    var caseKeys: CaseKeyList? = nil
+    /// An enum case's case-level keys (see ``CaseKeyList``); ``CaseKeyList/none`` when none
+    /// were kept.
+    var caseKeys: CaseKeyList = .none
 }
 
 /// How a route definition learns its route: probes that run on the route's first use. (Each
@@ -115,8 +116,8 @@ class LearnedBox: @unchecked Sendable {
         _ probed: ProbedRoute, route: CompiledRoute, hasSyntaxProblem: Bool, owner: RouteOwner?
     ) -> LearnedBox {
         let learned = LearnedRoute.learn(probed, route: route, hasSyntaxProblem: hasSyntaxProblem, owner: owner)
-        guard let keys = probed.caseKeys, !learned.declaredLabels.isEmpty else { return LearnedBox(learned) }
-        return keys.box(learned)
+        guard !learned.declaredLabels.isEmpty else { return LearnedBox(learned) }
+        return probed.caseKeys.box(learned)
     }
 }
 

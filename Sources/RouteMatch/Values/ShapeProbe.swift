@@ -22,8 +22,9 @@ final class ShapeProbe: CaseDecoding {
         var problem: ProbeProblem?
         /// The sample value, when the probe made one.
         var value: Any?
-        /// The case level's keys, as the type's `init(from:)` asked for them (enums only).
-        var caseKeys: CaseKeyList?
+        /// The case level's keys, as the type's `init(from:)` asked for them (enums only;
+        /// ``CaseKeyList/none`` otherwise).
+        var caseKeys: CaseKeyList = .none
     }
 
     let caseKey: CaseKey?
@@ -83,7 +84,7 @@ final class ShapeProbe: CaseDecoding {
 
     func labels<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) -> KeyedDecodingContainer<NestedKey> {
         shape.caseKeyTypeName = "\(NestedKey.self)"
-        shape.caseKeys = shape.caseKeys?.opened(NestedKey.self)
+        shape.caseKeys = shape.caseKeys.opened(NestedKey.self)
         return KeyedDecodingContainer(Labels<NestedKey>(probe: self))
     }
 
