@@ -7,9 +7,9 @@ struct ProbedRoute: Sendable {
     var problem: ProbeProblem?
     /// The value of a case without associated values, boxed (see ``ConstantRoute``).
     var constant: (any AnyObject & Sendable)? = nil
-    /// An enum case's case-level keys (see ``CaseKeyList``); ``CaseKeyList/none`` when none
+    /// An enum case's case-level keys (see ``CaseKeyList``); ``CaseKeyList/empty`` when none
     /// were kept.
-    var caseKeys: CaseKeyList = .none
+    var caseKeys: CaseKeyList = .empty
 }
 
 /// How a route definition learns its route: probes that run on the route's first use. (Each

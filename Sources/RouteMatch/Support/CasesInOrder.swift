@@ -5,7 +5,7 @@ extension CaseIterable {
     /// raw-value enum's values). Iterating it there, with `for` or `map`, makes the runtime
     /// build the iterator type of the unknown `AllCases` on the type's first use, checking on
     /// the way that it is a `Collection` by scanning every conformance record of the process.
-    /// An array, as synthesized `allCases` is, hands over its storage (one call, no copy);
+    /// An array, as synthesized `allCases` is, is handed over (a cast to its own type, no copy);
     /// another collection is read by index, which needs no such type. (Read by index, the
     /// array cost about 490 instructions a case, through the collection's witnesses.)
     static var casesInOrder: [Self] {

@@ -24,7 +24,7 @@ class CaseKeyList: @unchecked Sendable {
     /// The list of no keys, which a probe holds until it keeps one: its box is a plain box,
     /// and opened it stays itself. (Not an optional list: a copy of an optional was made through
     /// its type's value witness, which made the runtime build `CaseKeyList?` on a first use.)
-    static let none = CaseKeyList()
+    static let empty = CaseKeyList()
 
     /// The list of the one key `key`.
     static func make<Key: CodingKey>(_ key: Key) -> CaseKeyList { TypedCaseKeyList([key]) }

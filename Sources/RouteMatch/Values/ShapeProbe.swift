@@ -23,8 +23,8 @@ final class ShapeProbe: CaseDecoding {
         /// The sample value, when the probe made one.
         var value: Any?
         /// The case level's keys, as the type's `init(from:)` asked for them (enums only;
-        /// ``CaseKeyList/none`` otherwise).
-        var caseKeys: CaseKeyList = .none
+        /// ``CaseKeyList/empty`` otherwise).
+        var caseKeys: CaseKeyList = .empty
     }
 
     let caseKey: CaseKey?
