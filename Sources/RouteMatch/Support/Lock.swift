@@ -7,34 +7,24 @@ import Musl
 #endif
 
 /// A mutex around a value, usable on every platform RouteMatch supports (Apple platforms from
-/// iOS 13 and macOS 10.15, where `Synchronization.Mutex` is not available, and Linux).
+/// iOS 13 and macOS 10.15, where `Synchronization.Mutex` is not available, and Linux): a
+/// ``StaticLocked`` that the object frees when it goes.
 final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    // Unchecked: the value is read and written only while the mutex is held.
+    private let storage: StaticLocked<Value>
 
-    init(_ value: Value) {
-        self.value = value
-        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
+    init(_ value: Value) { storage = StaticLocked(value) }
 
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
+    deinit { storage.deallocate() }
 
     /// Runs `body` with the value while holding the lock.
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        try storage.withLock(body)
     }
 }
 
-/// A mutex around a value that lives as long as the process (the caches' `static let`s): the
-/// value and the mutex are allocated once and never freed.
+/// A mutex around a value, in memory of their own that lives until ``deallocate()``: the
+/// caches' `static let`s never free it, a ``Locked`` frees it when it goes.
 ///
 /// A structure, where ``Locked`` is a generic class: each class `Locked<Value>` is a type the
 /// runtime builds on its first use, some 12,000 instructions each, which a process's first
@@ -58,6 +48,15 @@ struct StaticLocked<Value>: @unchecked Sendable {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value.pointee)
+    }
+
+    /// Frees the value and the mutex: called once, by the owner, when nothing can lock it again.
+    func deallocate() {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+        value.deinitialize(count: 1)
+        value.deallocate()
     }
 }
 
