@@ -16,9 +16,11 @@ import Testing
         return Array((special + (0..<max(0, count - special.count)).map { "section\($0)" }).prefix(count))
     }
 
-    @Test(arguments: [0, 1, 2, 6, 7, 8, 9, 100, 1_000])
-    func findsEveryTextItHoldsAndNoOther(count: Int) {
-        var index = LiteralIndex()
+    /// An index made empty, with room for its texts, or with room for half of them (it grows
+    /// past it), finds the same.
+    @Test(arguments: [0, 1, 2, 6, 7, 8, 9, 100, 1_000], [nil, 1.0, 0.5])
+    func findsEveryTextItHoldsAndNoOther(count: Int, room: Double?) {
+        var index = room.map { LiteralIndex(minimumCapacity: Int(Double(count) * $0)) } ?? LiteralIndex()
         let keys = DispatchInternalsTests.keys(count)
         for (position, key) in keys.enumerated() { index.set(key, to: position * 3) }
         index.trim()
@@ -29,6 +31,17 @@ import Testing
         }
         #expect(index.entries.map(\.0) == keys)
         #expect(index.entries.map(\.1) == keys.indices.map { $0 * 3 })
+    }
+
+    /// `setIfAbsent` keeps a text's first target, as a table's first case with a key keeps it.
+    @Test(arguments: [1, 2, 9, 100])
+    func settingATextIfAbsentKeepsItsFirstTarget(count: Int) {
+        var index = LiteralIndex(minimumCapacity: count)
+        let keys = DispatchInternalsTests.keys(count)
+        for (position, key) in keys.enumerated() { index.setIfAbsent(key, to: position) }
+        for (position, key) in keys.enumerated() { index.setIfAbsent(key, to: position + 1_000) }
+        #expect(index.count == keys.count)
+        #expect(keys.enumerated().allSatisfy { index[$1] == $0 })
     }
 
     @Test func settingATextAgainReplacesItsTargetInPlace() {

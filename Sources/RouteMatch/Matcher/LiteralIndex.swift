@@ -14,6 +14,17 @@ struct LiteralIndex: Sendable {
     /// Key positions by hash bucket.
     private var buckets = HashBuckets()
 
+    /// An empty index.
+    init() {}
+
+    /// An empty index with room for `capacity` texts: they are added without the buckets
+    /// growing (each growth places every text again, hashed anew).
+    init(minimumCapacity capacity: Int) {
+        keys.reserveCapacity(capacity)
+        targets.reserveCapacity(capacity)
+        buckets = HashBuckets(minimumCapacity: capacity)
+    }
+
     /// How many texts the index holds.
     var count: Int { keys.count }
 
@@ -39,13 +50,38 @@ struct LiteralIndex: Sendable {
 
     /// Makes `text` lead to `target`, replacing what it led to.
     mutating func set(_ text: String, to target: Int) {
-        if let position = position(of: text) {
-            targets[position] = Int32(target)
+        add(text, to: target, replacing: true)
+    }
+
+    /// Makes `text` lead to `target` unless it leads somewhere already: a table's first case
+    /// with a key keeps it. (One lookup, where asking first and then setting looked up twice.)
+    mutating func setIfAbsent(_ text: String, to target: Int) {
+        add(text, to: target, replacing: false)
+    }
+
+    /// ``set(_:to:)`` and ``setIfAbsent(_:to:)``: the text is hashed once, for its lookup and
+    /// its bucket.
+    private mutating func add(_ text: String, to target: Int, replacing: Bool) {
+        var textHash: Int?
+        let found: Int?
+        if keys.count == 1 {
+            found = keys[0] == text ? 0 : nil
+        } else {
+            let hash = LiteralIndex.hash(text)
+            textHash = hash
+            found = buckets.position(hash: hash) { keys[$0] == text }
+        }
+        if let found {
+            if replacing { targets[found] = Int32(target) }
             return
         }
         keys.append(text)
         targets.append(Int32(target))
-        buckets.add(position: keys.count - 1, count: keys.count) { LiteralIndex.hash(keys[$0]) }
+        let added = keys.count - 1
+        buckets.add(position: added, count: keys.count) { position in
+            if position == added, let textHash { return textHash }
+            return LiteralIndex.hash(keys[position])
+        }
     }
 
     /// Gives back the room left over from growing: the trie keeps its indices for as long as

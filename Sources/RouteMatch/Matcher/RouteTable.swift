@@ -132,7 +132,7 @@ final class RouteTable: @unchecked Sendable {
         self.defaults = defaults
         var routes: [CompiledRoute] = []
         routes.reserveCapacity(definitions.count)
-        var byKey = LiteralIndex()
+        var byKey = LiteralIndex(minimumCapacity: definitions.count)
         var trie = RouteTrie()
         // Each route's problems, so that those found later (ambiguity) stand in declaration order.
         var found: [[DefinitionProblem]] = []
@@ -146,7 +146,7 @@ final class RouteTable: @unchecked Sendable {
             routes.append(route)
             trie.insert(route)
             // A case with several patterns renders with its first.
-            if let key = definition.caseKey, byKey[key.text] == nil { byKey.set(key.text, to: index) }
+            if let key = definition.caseKey { byKey.setIfAbsent(key.text, to: index) }
         }
         trie.finish(routes)
         // Learned now, not on first use: the routes that end at the same node as another (only

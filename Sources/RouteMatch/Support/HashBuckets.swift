@@ -5,6 +5,16 @@
 struct HashBuckets: Sendable {
     private var slots: [Int32] = []
 
+    /// No buckets: the first key makes them.
+    init() {}
+
+    /// Buckets for `capacity` keys, at most half full with them.
+    init(minimumCapacity capacity: Int) {
+        var count = 8
+        while count < capacity * 2 { count *= 2 }
+        slots = Array(repeating: -1, count: count)
+    }
+
     /// The position of the key whose hash is `hash` and which `isKey` accepts, if any.
     @inline(__always)
     func position(hash: Int, isKey: (Int) -> Bool) -> Int? {
