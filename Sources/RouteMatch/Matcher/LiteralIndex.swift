@@ -63,15 +63,7 @@ struct LiteralIndex: Sendable {
     /// its bucket.
     private mutating func add(_ text: String, to target: Int, replacing: Bool) {
         var textHash: Int?
-        let found: Int?
-        if keys.count == 1 {
-            found = keys[0] == text ? 0 : nil
-        } else {
-            let hash = LiteralIndex.hash(text)
-            textHash = hash
-            found = buckets.position(hash: hash) { keys[$0] == text }
-        }
-        if let found {
+        if let found = position(of: text, hashed: &textHash) {
             if replacing { targets[found] = Int32(target) }
             return
         }
@@ -94,9 +86,18 @@ struct LiteralIndex: Sendable {
     /// The position of `text` among the keys: its bucket's probe sequence, up to an empty bucket.
     @inline(__always)
     private func position(of text: String) -> Int? {
+        var hash: Int?
+        return position(of: text, hashed: &hash)
+    }
+
+    /// ``position(of:)``, setting `hash` to the text's hash when the lookup computed it.
+    @inline(__always)
+    private func position(of text: String, hashed hash: inout Int?) -> Int? {
         // Most trie nodes (and most tables' hosts) have one text: compared, not hashed.
         if keys.count == 1 { return keys[0] == text ? 0 : nil }
-        return buckets.position(hash: LiteralIndex.hash(text)) { keys[$0] == text }
+        let textHash = LiteralIndex.hash(text)
+        hash = textHash
+        return buckets.position(hash: textHash) { keys[$0] == text }
     }
 
     /// FNV-1a over the UTF-8 bytes, folded so the low bits (the bucket) depend on every byte.
