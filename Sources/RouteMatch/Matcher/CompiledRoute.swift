@@ -102,9 +102,9 @@ final class CompiledRoute: Sendable {
         /// problem) keeps its first place.
         init(_ ast: borrowing PatternAST) {
             func slot(_ name: String) -> Int {
-                if let existing = names.firstIndex(of: name) { return existing }
-                names.append(name)
-                return names.count - 1
+                let slot = Slots.slot(of: name, placed: names[...])
+                if slot == names.count { names.append(name) }
+                return slot
             }
             // Built by `map`, so that the arrays the route keeps have no room left over.
             segmentLabels = ast.segments.map { $0.value.captureName.map { Int32(slot($0)) } ?? -1 }
@@ -123,14 +123,16 @@ final class CompiledRoute: Sendable {
             guard segmentSlots.count == ast.segments.count, querySlots.count == ast.queryItems.count,
                   (route.fragmentLabel != nil) == (ast.fragment?.value.isCapture == true)
             else { return nil }
-            // The names placed so far: a name seen before takes its slot again, a new one the next.
+            // How many of the route's names the placeholders so far placed (``slot(of:placed:)``).
             var placed = 0
             func fits(_ name: String?, _ slot: Int32) -> Bool {
                 guard let name else { return slot < 0 }
-                if let existing = names[..<placed].firstIndex(of: name) { return slot == Int32(existing) }
-                guard placed < names.count, names[placed] == name, slot == Int32(placed) else { return false }
-                placed += 1
-                return true
+                let expected = Slots.slot(of: name, placed: names[..<placed])
+                if expected == placed {
+                    guard placed < names.count, names[placed] == name else { return false }
+                    placed += 1
+                }
+                return slot == Int32(expected)
             }
             for (offset, segment) in ast.segments.enumerated() where !fits(segment.value.captureName, segmentSlots[offset]) {
                 return nil
@@ -147,6 +149,14 @@ final class CompiledRoute: Sendable {
             segmentLabels = segmentSlots
             queryLabels = querySlots
             fragmentLabel = route.fragmentLabel
+        }
+
+        /// The slot a placeholder named `name` takes, the labels `placed` so far: its name's first
+        /// place among them, or the next one. (The rule both initializers follow: one makes the
+        /// names, the other checks a route's.)
+        @inline(__always)
+        private static func slot(of name: String, placed: ArraySlice<String>) -> Int {
+            placed.firstIndex(of: name) ?? placed.endIndex
         }
 
         /// Takes the arrays of the nearest of `earlier` routes that equal these, so that the
