@@ -34,6 +34,29 @@ import Testing
         }
     }
 
+    /// The throwing spellings make no `Result` of their own (a first use compiled by default
+    /// would check the error's `Error` conformance for it): each returns the route `match`
+    /// returns and throws exactly the error it returns, for a `String` and a `URL`.
+    @Test(arguments: [
+        "myapp://app/user/42/profile", "user/42/profile", "myapp://app/user/42/posts?page=2&premium=true",
+        "myapp://app/nowhere", "myapp://app/user/42/posts?page=2", "myapp://app/user/4x2/posts?page=2&premium=true",
+        "otherapp://app/user/42/profile", "myapp://evil.com/user/42/profile",
+    ])
+    func throwingSpellingsAgreeWithMatch(link: String) throws {
+        let url = try #require(URL(string: link))
+        func spellings(of text: String, _ url: URL) -> [Result<AppRoute, RouteMatchError>] {
+            [
+                Result { () throws(RouteMatchError) in try AppRoute(link: text) },
+                Result { () throws(RouteMatchError) in try AppRoute(url: url) },
+                Result { () throws(RouteMatchError) in try AppRoute.router.route(for: text) },
+                Result { () throws(RouteMatchError) in try AppRoute.router.route(for: url) },
+                AppRoute.router.match(text), AppRoute.match(url),
+            ]
+        }
+        let expected = AppRoute.match(link)
+        #expect(spellings(of: link, url) == Array(repeating: expected, count: 6))
+    }
+
     @Test func errorIsEquatableData() throws {
         let error = try #require(AppRoute.match("myapp://app/user/4x2/posts?page=2&premium=true").failure)
         #expect(error == RouteMatchError(

@@ -123,7 +123,7 @@ extension Routable {
     /// - Throws: ``RouteMatchError`` when no route matches.
     @inlinable
     public init(url: URL) throws(RouteMatchError) {
-        self = try Self.withRouter { $0.match(url) }.get()
+        self = try Router<Self>.route { keep in Self.withRouter { $0.match(url.absoluteString, keeping: keep) } }
     }
 
     /// Creates the route a link names.
@@ -136,7 +136,7 @@ extension Routable {
     /// - Throws: ``RouteMatchError`` when no route matches.
     @inlinable
     public init(link: String) throws(RouteMatchError) {
-        self = try Self.withRouter { $0.match(link) }.get()
+        self = try Router<Self>.route { keep in Self.withRouter { $0.match(link, keeping: keep) } }
     }
 
     /// Renders the route as a link.

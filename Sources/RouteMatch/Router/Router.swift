@@ -39,18 +39,29 @@ public struct Router<Route>: Sendable {
     ///   the number of routes. The diagnostic's text is computed only when it is read.
     @inlinable
     public func match(_ link: String) -> Result<Route, RouteMatchError> {
-        // Inlined into the caller, where `Route` is known: the result and the optional below
-        // are concrete types there, so a hit looks up no generic metadata for them.
-        var matched: Route?
-        if let error = match(link, keeping: { matched = $0 }) { return .failure(error) }
-        guard let matched else { return .failure(.unbuilt) }
-        return .success(matched)
+        do throws(RouteMatchError) { return .success(try route(for: link)) } catch { return .failure(error) }
     }
 
     /// Matches `link`, handing the route built to `keep`: `nil` when one was, else the error.
     @usableFromInline
     func match(_ link: String, keeping keep: (Route) -> Void) -> RouteMatchError? {
         table.match(link, build: codec.build, keep: keep)
+    }
+
+    /// The route `run` hands to its `keep`, or the error it returns.
+    ///
+    /// Inlined into the caller, where `Route` is known: the optional is a concrete type there, so
+    /// a hit looks up no generic metadata for it. And no `Result` is made: as compiled by
+    /// default, the first `Result<Route, RouteMatchError>` a process makes from its mangled name
+    /// checks the error type's `Error` conformance by scanning every conformance record of the
+    /// process, which the throwing spellings (``route(for:)-(String)``,
+    /// ``Routable/init(link:)``) then spare a first use.
+    @inlinable
+    static func route(_ run: (_ keep: (Route) -> Void) -> RouteMatchError?) throws(RouteMatchError) -> Route {
+        var matched: Route?
+        if let error = run({ matched = $0 }) { throw error }
+        guard let matched else { throw .unbuilt }
+        return matched
     }
 
     /// Matches a `URL` by its absolute string.
@@ -74,7 +85,7 @@ public struct Router<Route>: Sendable {
     /// - Throws: ``RouteMatchError`` when no route matches.
     @inlinable
     public func route(for link: String) throws(RouteMatchError) -> Route {
-        try match(link).get()
+        try Self.route { match(link, keeping: $0) }
     }
 
     /// The route a `URL` names.
@@ -84,7 +95,7 @@ public struct Router<Route>: Sendable {
     /// - Throws: ``RouteMatchError`` when no route matches.
     @inlinable
     public func route(for url: URL) throws(RouteMatchError) -> Route {
-        try match(url).get()
+        try route(for: url.absoluteString)
     }
 
     /// Renders a route as a link.
