@@ -15,7 +15,9 @@
 # link into the last of ten mounted feature enums of 100), nested-miss-1000 (a miss inside
 # that feature, with its reason), nested-closure-hit-1000 (the same
 # link, the feature enums mounted by closure routes), enum-hit-section (the same link shape
-# in the 10-route enum), enum-hit-optional (a case with an optional query value) and codable-floor, codable-floor-100 (the deep link's case decoded by
+# in the 10-route enum), enum-hit-optional (a case with an optional query value), enum-render
+# (the deep link's route rendered back as a link, read back once) and codable-floor,
+# codable-floor-100 (the deep link's case decoded by
 # its synthesized init(from:) alone, from a minimal decoder: the part of an enum hit that is
 # Swift's), codable-floor-section and codable-floor-nested (the same for the section link and
 # the nested link, whose case holds the feature enum's: two synthesized init(from:)), and
@@ -25,7 +27,8 @@
 # nested-hit-1000, enum-hit-section, codable-floor-section, codable-floor-nested) in
 # BenchFlagged, whose route enums are compiled with
 # -disable-concrete-type-metadata-mangled-name-accessors. `first-use-TABLE` and
-# `flagged-first-use-TABLE` (TABLE: Routes10, Routes100, Routes1000, NestedRoutes1000; or
+# `flagged-first-use-TABLE` (TABLE: Routes10, Routes100, Routes1000, NestedRoutes1000;
+# RenderRoutes10, the first `link()` of a 10-case enum's route, with no match before it; or
 # CodableFloor10, CodableFloor100, CodableFloor1000, CodableFloorNested: the same links' cases
 # decoded once at the Codable floor, without RouteMatch) count a new process's first use of the
 # table, less a process that starts and ends without it (`--first-use none`): in instructions,
@@ -37,12 +40,12 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 defaults=(closure-hit closure-hit-tracked enum-hit enum-hit-100 enum-miss origins-host-miss rendered-miss-1000 urlcomponents-closure-link
-    urlcomponents-tracked-link urlcomponents-deep-link nested-hit-1000 nested-miss-1000 nested-closure-hit-1000 enum-hit-section enum-hit-optional codable-floor codable-floor-100
+    urlcomponents-tracked-link urlcomponents-deep-link nested-hit-1000 nested-miss-1000 nested-closure-hit-1000 enum-hit-section enum-hit-optional enum-render codable-floor codable-floor-100
     codable-floor-section codable-floor-nested build-1000
     flagged-enum-hit flagged-enum-hit-100 flagged-nested-hit-1000
-    first-use-Routes10 first-use-Routes1000 first-use-NestedRoutes1000
+    first-use-Routes10 first-use-Routes1000 first-use-NestedRoutes1000 first-use-RenderRoutes10
     first-use-CodableFloor10 first-use-CodableFloor1000 first-use-CodableFloorNested
-    flagged-first-use-Routes10 flagged-first-use-Routes1000 flagged-first-use-NestedRoutes1000
+    flagged-first-use-Routes10 flagged-first-use-Routes1000 flagged-first-use-NestedRoutes1000 flagged-first-use-RenderRoutes10
     flagged-first-use-CodableFloor10 flagged-first-use-CodableFloor1000 flagged-first-use-CodableFloorNested)
 if [ "${1:-}" = "--list" ]; then printf '%s\n' "${defaults[@]}"; exit 0; fi
 smoke=false

@@ -320,6 +320,27 @@ import Testing
         for (written, swift) in names { #expect(written == swift) }
     }
 
+    /// A standard scalar renders, known by identity (``TextConversion/Standard/text(of:)``), as
+    /// the text its `LosslessStringConvertible` conformance gives (`uuidString` for a `UUID`),
+    /// extremes and special values included; a type of the app's own still by its conformance,
+    /// and a value of no scalar type as none.
+    @Test func standardScalarsRenderAsTheirDescription() throws {
+        func pair<T: LosslessStringConvertible>(_ value: T) -> (String?, String) {
+            (TextConversion.scalarText(value), value.description)
+        }
+        let uuid = try #require(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
+        let pairs = [
+            pair("caf\u{E9} / ?"), pair(""), pair(Int.min), pair(Int.max), pair(0), pair(true), pair(false),
+            pair(-0.0), pair(1e300), pair(Double.nan), pair(-Double.infinity), pair(0.1), pair(Int64.min),
+            pair(Int32.max), pair(Int16.min), pair(Int8.min), pair(UInt.max), pair(UInt64.max), pair(UInt32.max),
+            pair(UInt16.max), pair(UInt8.max), pair(Float(1) / 3), pair(Float.infinity),
+            (TextConversion.scalarText(uuid), uuid.uuidString),
+            pair(Substring("sub")), pair(Character("c")),
+        ]
+        for (rendered, expected) in pairs { #expect(rendered == expected) }
+        #expect(TextConversion.scalarText([1, 2]) == nil)
+    }
+
     /// A route whose integer or Boolean text its bytes refute is not built, on the plain path
     /// (`plain`) and in the matcher: its closure never runs, and the reason is the
     /// conversion's. A plain path text refuted refuses the route whatever follows the path (a

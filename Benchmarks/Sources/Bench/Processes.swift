@@ -22,6 +22,14 @@ struct FirstUse {
         use = { R.match($0).isHit }
     }
 
+    /// The first rendering of a route value as a link, in a process that has matched none: the
+    /// table's build, the case's first `encode(to:)`, its texts and the read-back check.
+    init<R: Routable>(rendering value: R) {
+        link = ""
+        build = { _ = R.router }
+        use = { _ in (try? value.link()) != nil }
+    }
+
     /// The enum's synthesized `init(from:)` alone, fed by the floor decoder (``FloorDecoder``):
     /// no table, no link read; the part of an enum route's first use that any decoder pays.
     init(floor decodes: @escaping () -> Bool) {
@@ -70,6 +78,7 @@ func enumFirstUses() -> [String: FirstUse] {
         "Routes100": FirstUse(Routes100.self, deepLink),
         "Routes1000": FirstUse(Routes1000.self, deepLink),
         "NestedRoutes1000": FirstUse(NestedRoutes1000.self, "myapp://app/feature9/item99/42"),
+        "RenderRoutes10": FirstUse(rendering: Routes10.userPosts(id: 42, page: 2, premium: true)),
         "CodableFloor10": FirstUse(floor: { decodesAtTheFloor(Routes10.self, key: Routes10.CodingKeys.userPosts) }),
         "CodableFloor100": FirstUse(floor: { decodesAtTheFloor(Routes100.self, key: Routes100.CodingKeys.userPosts) }),
         "CodableFloor1000": FirstUse(floor: { decodesAtTheFloor(Routes1000.self, key: Routes1000.CodingKeys.userPosts) }),
@@ -96,6 +105,9 @@ func enumOperations() -> [String: () -> Int] {
             if case .failure(let error) = NestedRoutes1000.match("myapp://app/feature9/item99/x") { return consume(error.reason) }
             return 0
         },
+        // The deep link's route rendered back as a link: its encode(to:), the texts, the
+        // read-back check (one match of the link written).
+        "enum-render": { consume(try? Routes10.userPosts(id: 42, page: 2, premium: true).link()) },
         // A case with an optional query value (`article(slug: String, ref: String?)`), present.
         "enum-hit-optional": { consume(Routes10.match("myapp://app/article/swift?ref=mail")) },
         // The two links' cases decoded at the Codable floor (``FloorDecoder``): what Swift's

@@ -33,48 +33,48 @@ enum LinkRenderer {
     static func render(
         route: CompiledRoute, defaults: TableDefaults, texts: Texts, mounted: Parts? = nil, scheme: String?, host: String?,
         origin: Int = 0
-    ) -> Result<String, RouteMatchError> {
+    ) throws(RouteMatchError) -> String {
         let chosenScheme = scheme ?? (route.usesOrigins ? defaults.origins[origin].scheme : route.scheme) ?? defaults.scheme
         let target = Target(scheme: chosenScheme, host: host, origin: origin)
-        return parts(route: route, texts: texts, mounted: mounted).map { parts in
-            assemble(route: route, defaults: defaults, target: target, parts: parts)
-        }
+        return assemble(route: route, defaults: defaults, target: target, parts: try parts(route: route, texts: texts, mounted: mounted))
     }
 
     /// The parts of `route`'s link with the encoded label texts (and a mounted table's parts,
     /// whose query items and fragment follow the route's own).
-    static func parts(route: CompiledRoute, texts: Texts, mounted: Parts? = nil) -> Result<Parts, RouteMatchError> {
-        let parts = walk(route: route) { info, place in
-            guard let value = texts(info.name), let values = value else {
-                // Absent, or nil: only an optional (or a list) may be left out.
-                if case .segment = place { return .failure(Refused(.missingValue)) }
-                return info.isOptional || info.isList ? .success([]) : .failure(Refused(.missingValue))
+    static func parts(route: CompiledRoute, texts: Texts, mounted: Parts? = nil) throws(RouteMatchError) -> Parts {
+        var parts: Parts
+        do throws(RenderFailure) {
+            parts = try walk(route: route) { info, place in
+                guard let value = texts(info.name), let values = value else {
+                    // Absent, or nil: only an optional (or a list) may be left out.
+                    if case .segment = place { return .failure(Refused(.missingValue)) }
+                    return info.isOptional || info.isList ? .success([]) : .failure(Refused(.missingValue))
+                }
+                switch place {
+                case .segment:
+                    guard let text = values.first else { return .failure(Refused(.missingValue)) }
+                    return .success([text])
+                case .rest where info.mount != nil:
+                    return .success(values)
+                case .rest:
+                    // `[]` in an optional list, or `""` in an Optional, would read back as `nil`.
+                    if info.isOptional, info.isList ? values.isEmpty : values.first == "" { return .failure(Refused(.emptyOptional)) }
+                    if info.isList { return .success(values) }
+                    guard let text = values.first else { return .failure(Refused(.missingValue)) }
+                    return .success(text.split(separator: "/", omittingEmptySubsequences: false).map(String.init))
+                case .query, .fragment:
+                    // `""` in an Optional, or `[]` in an optional list, would read back as `nil`.
+                    if info.isOptional, info.isList ? values.isEmpty : values.first == "" { return .failure(Refused(.emptyOptional)) }
+                    return .success(values)
+                }
             }
-            switch place {
-            case .segment:
-                guard let text = values.first else { return .failure(Refused(.missingValue)) }
-                return .success([text])
-            case .rest where info.mount != nil:
-                return .success(values)
-            case .rest:
-                // `[]` in an optional list, or `""` in an Optional, would read back as `nil`.
-                if info.isOptional, info.isList ? values.isEmpty : values.first == "" { return .failure(Refused(.emptyOptional)) }
-                if info.isList { return .success(values) }
-                guard let text = values.first else { return .failure(Refused(.missingValue)) }
-                return .success(text.split(separator: "/", omittingEmptySubsequences: false).map(String.init))
-            case .query, .fragment:
-                // `""` in an Optional, or `[]` in an optional list, would read back as `nil`.
-                if info.isOptional, info.isList ? values.isEmpty : values.first == "" { return .failure(Refused(.emptyOptional)) }
-                return .success(values)
-            }
+        } catch {
+            throw error.error(route: route)
         }
-        return parts.mapError { $0.error(route: route) }.map { parts in
-            guard let mounted else { return parts }
-            var all = parts
-            all.query += mounted.query
-            all.fragment = all.fragment ?? mounted.fragment
-            return all
-        }
+        guard let mounted else { return parts }
+        parts.query += mounted.query
+        parts.fragment = parts.fragment ?? mounted.fragment
+        return parts
     }
 
     /// A link that would match `route`: the link's own values where they convert, samples
@@ -93,7 +93,7 @@ enum LinkRenderer {
         }
         let shift = alignment(of: route, in: view)
         let target = Target(scheme: defaults.isMounted ? "" : scheme, host: nil, origin: origin)
-        let link = walk(route: route) { info, place in
+        let link = try? walk(route: route) { info, place in
             func usable(_ text: String) -> Bool { !text.isEmpty && info.check(text) == nil }
             switch place {
             case .segment(let offset):
@@ -125,7 +125,7 @@ enum LinkRenderer {
                 return .success(info.isOptional ? [] : [info.sample])
             }
         }
-        guard case .success(let parts) = link else { return route.reference.pattern }
+        guard let parts = link else { return route.reference.pattern }
         return assemble(route: route, defaults: defaults, target: target, parts: parts)
     }
 
@@ -154,11 +154,15 @@ enum LinkRenderer {
         let origin: Int
     }
 
-    /// Writes the route's link: literals as declared, each placeholder as `fill` says.
-    private static func walk(route: CompiledRoute, fill: Fill) -> Result<Parts, RenderFailure> {
-        func texts(_ label: Int?, _ name: String, _ place: Place) -> Result<[String], RenderFailure> {
-            guard let label else { return .failure(RenderFailure(label: name, problem: .missingValue)) }
-            return fill(route.labels[label], place).mapError { RenderFailure(label: name, problem: $0.why) }
+    /// Writes the route's link: literals as declared, each placeholder as `fill` says; throws the
+    /// first placeholder that does not render, and why.
+    private static func walk(route: CompiledRoute, fill: Fill) throws(RenderFailure) -> Parts {
+        func texts(_ label: Int?, _ name: String, _ place: Place) throws(RenderFailure) -> [String] {
+            guard let label else { throw RenderFailure(label: name, problem: .missingValue) }
+            switch fill(route.labels[label], place) {
+            case .success(let texts): return texts
+            case .failure(let refused): throw RenderFailure(label: name, problem: refused.why)
+            }
         }
         var segments: [String] = []
         for (offset, spec) in route.ast.segments.enumerated() {
@@ -168,24 +172,18 @@ enum LinkRenderer {
                 segments.append(literal)
                 continue
             case .capture(let name), .affixed(_, let name, _):
-                switch texts(route.segmentLabels[offset], name, .segment(offset)) {
-                case .success(let values): rendered = Array(values.prefix(1))
-                case .failure(let failure): return .failure(failure)
-                }
+                rendered = Array(try texts(route.segmentLabels[offset], name, .segment(offset)).prefix(1))
             case .rest(let name):
-                switch texts(route.segmentLabels[offset], name, .rest(offset)) {
-                case .success(let values): rendered = values
-                case .failure(let failure): return .failure(failure)
-                }
+                rendered = try texts(route.segmentLabels[offset], name, .rest(offset))
             }
             let name = spec.value.captureName ?? ""
             for text in rendered {
                 if text.isEmpty {
                     let isAffixed = if case .affixed = spec.value { true } else { false }
-                    return .failure(RenderFailure(label: name, problem: isAffixed ? .emptyInsideText : .emptyPathSegment))
+                    throw RenderFailure(label: name, problem: isAffixed ? .emptyInsideText : .emptyPathSegment)
                 }
                 let segment = wrap(text, in: spec.value)
-                if segment == "." || segment == ".." { return .failure(RenderFailure(label: name, problem: .dotSegment)) }
+                if segment == "." || segment == ".." { throw RenderFailure(label: name, problem: .dotSegment) }
                 segments.append(segment)
             }
         }
@@ -194,15 +192,9 @@ enum LinkRenderer {
             switch spec.value {
             case .literal(let literal): query.append((spec.key, literal))
             case .capture(let name), .affixed(_, let name, _), .rest(let name):
-                switch texts(route.queryLabels[offset], name, .query(offset)) {
-                case .success(let values):
-                    for text in values {
-                        if text.isEmpty, case .affixed = spec.value {
-                            return .failure(RenderFailure(label: name, problem: .emptyInsideText))
-                        }
-                        query.append((spec.key, wrap(text, in: spec.value)))
-                    }
-                case .failure(let failure): return .failure(failure)
+                for text in try texts(route.queryLabels[offset], name, .query(offset)) {
+                    if text.isEmpty, case .affixed = spec.value { throw RenderFailure(label: name, problem: .emptyInsideText) }
+                    query.append((spec.key, wrap(text, in: spec.value)))
                 }
             }
         }
@@ -211,17 +203,14 @@ enum LinkRenderer {
             switch spec.value {
             case .literal(let literal): fragment = literal
             case .capture(let name), .affixed(_, let name, _), .rest(let name):
-                switch texts(route.fragmentLabel, name, .fragment) {
-                case .success(let values):
-                    if let text = values.first, text.isEmpty, case .affixed = spec.value {
-                        return .failure(RenderFailure(label: name, problem: .emptyInsideText))
-                    }
-                    fragment = values.first.map { wrap($0, in: spec.value) }
-                case .failure(let failure): return .failure(failure)
+                let values = try texts(route.fragmentLabel, name, .fragment)
+                if let text = values.first, text.isEmpty, case .affixed = spec.value {
+                    throw RenderFailure(label: name, problem: .emptyInsideText)
                 }
+                fragment = values.first.map { wrap($0, in: spec.value) }
             }
         }
-        return .success(Parts(segments: segments, query: query, fragment: fragment))
+        return Parts(segments: segments, query: query, fragment: fragment)
     }
 
     /// A value's text with the literal text its placeholder stands between.

@@ -11,8 +11,8 @@ extension Routable {
     static var mountedTable: RouteTable { mountedRouter.table }
 
     /// The value's path segments, query items and fragment as the mounted table writes them.
-    func mountedParts() -> Result<LinkRenderer.Parts, RouteMatchError> {
-        Self.mountedRouter.parts(for: self)
+    func mountedParts() throws(RouteMatchError) -> LinkRenderer.Parts {
+        try Self.mountedRouter.parts(for: self)
     }
 
     /// A value of the type, for probing the route that mounts it: its first case that the
@@ -81,9 +81,8 @@ enum Mounting {
 
 extension Router {
     /// The value's parts, for the table that mounts this one.
-    func parts(for value: Route) -> Result<LinkRenderer.Parts, RouteMatchError> {
-        encoded(value).flatMap { encoded, route in
-            LinkRenderer.parts(route: route, texts: encoded.texts, mounted: encoded.mounted)
-        }
+    func parts(for value: Route) throws(RouteMatchError) -> LinkRenderer.Parts {
+        let (encoded, route) = try encoded(value)
+        return try LinkRenderer.parts(route: route, texts: encoded.texts, mounted: encoded.mounted)
     }
 }

@@ -123,7 +123,7 @@ public struct Router<Route>: Sendable {
     public func link(
         for route: Route, origin: String? = nil, scheme: String? = nil, host: String? = nil
     ) throws(RouteMatchError) -> String {
-        let (encoded, compiled) = try encoded(route).get()
+        let (encoded, compiled) = try encoded(route)
         if let override = host ?? origin, let patternHost = compiled.ast.origin.host {
             throw RouteMatchError(
                 reason: .unrenderableRoute(.hostOverride(host: override, patternHost: patternHost)),
@@ -136,13 +136,13 @@ public struct Router<Route>: Sendable {
         let link = try LinkRenderer.render(
             route: compiled, defaults: table.defaults, texts: encoded.texts, mounted: encoded.mounted, scheme: nil, host: nil,
             origin: originIndex
-        ).get()
+        )
         try checkReadsBack(link, as: compiled, origin: originIndex)
         guard scheme != nil || host != nil else { return link }
         let overridden = try LinkRenderer.render(
             route: compiled, defaults: table.defaults, texts: encoded.texts, mounted: encoded.mounted, scheme: scheme, host: host,
             origin: originIndex
-        ).get()
+        )
         do throws(LinkReader.Unreadable) {
             _ = try LinkReader.components(of: overridden, limits: table.options.limits)
         } catch {
@@ -185,15 +185,17 @@ public struct Router<Route>: Sendable {
         return url
     }
 
-    /// The route `value` renders with and its labels' texts, or why it renders with none: the
-    /// table's definition problems, the value's own, or those of its route found on its first use.
-    func encoded(_ value: Route) -> Result<(RouteCodec<Route>.Encoded, CompiledRoute), RouteMatchError> {
-        if let error = table.definitionError() { return .failure(error) }
-        return codec.encode(value, table).flatMap { encoded in
-            let route = table.routes[encoded.index]
-            if let error = table.firstUseError(route) { return .failure(error) }
-            return .success((encoded, route))
-        }
+    /// The route `value` renders with and its labels' texts; throws why it renders with none:
+    /// the table's definition problems, the value's own, or those of its route found on its
+    /// first use. (Rendering makes no `Result` of a concrete type: the first one of a process
+    /// would have the runtime check `RouteMatchError`'s `Error` conformance, a scan of every
+    /// conformance record.)
+    func encoded(_ value: Route) throws(RouteMatchError) -> (RouteCodec<Route>.Encoded, CompiledRoute) {
+        if let error = table.definitionError() { throw error }
+        let encoded = try codec.encode(value, table).get()
+        let route = table.routes[encoded.index]
+        if let error = table.firstUseError(route) { throw error }
+        return (encoded, route)
     }
 
     /// Checks the table, learning every route: throws its first definition problem, with

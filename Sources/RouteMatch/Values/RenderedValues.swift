@@ -19,15 +19,18 @@ struct RenderedValues {
     private var mountedError: RouteMatchError?
 
     /// Reads `value`, the value of label `label`: a ``Routable`` value renders with its own
-    /// table (its path relative to the mount, and its query), anything else as text.
+    /// table (its path relative to the mount, and its query), anything else as text. A standard
+    /// scalar is no route value: its type is known by identity, and the runtime is not asked
+    /// whether it conforms to ``Routable`` (a scan of every conformance record on the first
+    /// value of each type).
     mutating func add<T: Encodable>(_ value: T, label: String) {
-        if let routes = value as? any Routable {
+        if !TextConversion.isStandardScalar(T.self), let routes = value as? any Routable {
             routeLabels.append(label)
-            switch routes.mountedParts() {
-            case .success(let parts):
+            do throws(RouteMatchError) {
+                let parts = try routes.mountedParts()
                 mounted = parts
                 values.append((label, parts.segments))
-            case .failure(let error):
+            } catch {
                 mountedError = mountedError ?? error
             }
             return

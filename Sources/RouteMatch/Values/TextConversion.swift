@@ -137,6 +137,28 @@ enum TextConversion {
             return nil
         }
 
+        /// The text `value` renders as: its `description` (`uuidString` for a `UUID`). `T` is
+        /// this scalar's type, as ``of(_:)`` found it: the value is bit cast to it.
+        func text<T>(of value: T) -> String {
+            switch self {
+            case .string: return TextConversion.cast(value) as String
+            case .int: return (TextConversion.cast(value) as Int).description
+            case .bool: return (TextConversion.cast(value) as Bool).description
+            case .double: return (TextConversion.cast(value) as Double).description
+            case .uuid: return (TextConversion.cast(value) as UUID).uuidString
+            case .int64: return (TextConversion.cast(value) as Int64).description
+            case .int32: return (TextConversion.cast(value) as Int32).description
+            case .int16: return (TextConversion.cast(value) as Int16).description
+            case .int8: return (TextConversion.cast(value) as Int8).description
+            case .uint: return (TextConversion.cast(value) as UInt).description
+            case .uint64: return (TextConversion.cast(value) as UInt64).description
+            case .uint32: return (TextConversion.cast(value) as UInt32).description
+            case .uint16: return (TextConversion.cast(value) as UInt16).description
+            case .uint8: return (TextConversion.cast(value) as UInt8).description
+            case .float: return (TextConversion.cast(value) as Float).description
+            }
+        }
+
         /// The type's name, as `"\(T.self)"` spells it: written here, so that naming a
         /// standard scalar asks the runtime nothing.
         var name: String {
@@ -327,12 +349,14 @@ enum TextConversion {
         return .success(encoder.texts)
     }
 
+    /// The text a scalar value renders as: a standard scalar's or `UUID`'s known by identity
+    /// (``Standard/text(of:)``: a dynamic cast would ask the runtime for the type's
+    /// `LosslessStringConvertible` conformance, a scan of every conformance record on the first
+    /// value of each type), any other `LosslessStringConvertible`'s `description`; `nil` for a
+    /// value of another type.
     static func scalarText<T>(_ value: T) -> String? {
-        switch value {
-        case let text as String: return text
-        case let uuid as UUID: return uuid.uuidString
-        case let lossless as any LosslessStringConvertible: return lossless.description
-        default: return nil
-        }
+        if let standard = Standard.of(T.self) { return standard.text(of: value) }
+        guard let lossless = value as? any LosslessStringConvertible else { return nil }
+        return lossless.description
     }
 }
