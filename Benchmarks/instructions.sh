@@ -28,7 +28,8 @@
 # BenchFlagged, whose route enums are compiled with
 # -disable-concrete-type-metadata-mangled-name-accessors. `first-use-TABLE` and
 # `flagged-first-use-TABLE` (TABLE: Routes10, Routes100, Routes1000, NestedRoutes1000;
-# RenderRoutes10, the first `link()` of a 10-case enum's route, with no match before it; or
+# RenderRoutes10, the first `link()` of a 10-case enum's route, with no match before it;
+# MissRoutes10, the first miss of that enum, its diagnostic rendered as text; or
 # CodableFloor10, CodableFloor100, CodableFloor1000, CodableFloorNested: the same links' cases
 # decoded once at the Codable floor, without RouteMatch) count a new process's first use of the
 # table, less a process that starts and ends without it (`--first-use none`): in instructions,
@@ -43,9 +44,9 @@ defaults=(closure-hit closure-hit-tracked enum-hit enum-hit-100 enum-miss origin
     urlcomponents-tracked-link urlcomponents-deep-link nested-hit-1000 nested-miss-1000 nested-closure-hit-1000 enum-hit-section enum-hit-optional enum-render codable-floor codable-floor-100
     codable-floor-section codable-floor-nested build-1000
     flagged-enum-hit flagged-enum-hit-100 flagged-nested-hit-1000
-    first-use-Routes10 first-use-Routes1000 first-use-NestedRoutes1000 first-use-RenderRoutes10
+    first-use-Routes10 first-use-Routes1000 first-use-NestedRoutes1000 first-use-RenderRoutes10 first-use-MissRoutes10
     first-use-CodableFloor10 first-use-CodableFloor1000 first-use-CodableFloorNested
-    flagged-first-use-Routes10 flagged-first-use-Routes1000 flagged-first-use-NestedRoutes1000 flagged-first-use-RenderRoutes10
+    flagged-first-use-Routes10 flagged-first-use-Routes1000 flagged-first-use-NestedRoutes1000 flagged-first-use-RenderRoutes10 flagged-first-use-MissRoutes10
     flagged-first-use-CodableFloor10 flagged-first-use-CodableFloor1000 flagged-first-use-CodableFloorNested)
 if [ "${1:-}" = "--list" ]; then printf '%s\n' "${defaults[@]}"; exit 0; fi
 smoke=false

@@ -30,6 +30,17 @@ struct FirstUse {
         use = { _ in (try? value.link()) != nil }
     }
 
+    /// The first miss of a process, its diagnostic rendered as text (what logging the error
+    /// prints): the table's build, the match, the explanation and its rendering.
+    init<R: Routable>(explaining type: R.Type, _ link: String) {
+        self.link = link
+        build = { _ = R.router }
+        use = { link in
+            guard case .failure(let error) = R.match(link) else { return false }
+            return !error.description.isEmpty
+        }
+    }
+
     /// The enum's synthesized `init(from:)` alone, fed by the floor decoder (``FloorDecoder``):
     /// no table, no link read; the part of an enum route's first use that any decoder pays.
     init(floor decodes: @escaping () -> Bool) {
@@ -79,6 +90,7 @@ func enumFirstUses() -> [String: FirstUse] {
         "Routes1000": FirstUse(Routes1000.self, deepLink),
         "NestedRoutes1000": FirstUse(NestedRoutes1000.self, "myapp://app/feature9/item99/42"),
         "RenderRoutes10": FirstUse(rendering: Routes10.userPosts(id: 42, page: 2, premium: true)),
+        "MissRoutes10": FirstUse(explaining: Routes10.self, "myapp://app/user/4x2/posts?page=2&premium=true"),
         "CodableFloor10": FirstUse(floor: { decodesAtTheFloor(Routes10.self, key: Routes10.CodingKeys.userPosts) }),
         "CodableFloor100": FirstUse(floor: { decodesAtTheFloor(Routes100.self, key: Routes100.CodingKeys.userPosts) }),
         "CodableFloor1000": FirstUse(floor: { decodesAtTheFloor(Routes1000.self, key: Routes1000.CodingKeys.userPosts) }),

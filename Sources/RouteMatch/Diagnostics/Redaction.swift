@@ -5,25 +5,32 @@
     /// The redacted link.
     let text: String
     /// Replaced ranges of the original, sorted, with the length of their replacement.
-    private let replaced: [(range: Range<Int>, length: Int)]
+    private let replaced: [Replaced]
+
+    /// A replaced range of the original and the length of its replacement. (A struct, not a
+    /// tuple holding a `Range`: see ``ByteRange``.)
+    private struct Replaced {
+        let range: ByteRange
+        let length: Int
+    }
 
     init(error: RouteMatchError, details: RouteMatchError.Details) {
         self.init(error.input, ranges: details.redactions)
     }
 
     /// Redacts `text` at `ranges`; `nil` redacts all of it.
-    init(_ text: String, ranges: [Range<Int>]?) {
-        let ranges = ranges ?? [0..<text.utf8.count]
+    init(_ text: String, ranges: [ByteRange]?) {
+        let ranges = ranges ?? [ByteRange(0..<text.utf8.count)]
         let bytes = Array(text.utf8)
         var output: [UInt8] = []
-        var replaced: [(range: Range<Int>, length: Int)] = []
+        var replaced: [Replaced] = []
         var position = 0
         for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound })
-        where range.lowerBound >= position && range.upperBound <= bytes.count && !range.isEmpty {
+        where range.lowerBound >= position && range.upperBound <= bytes.count && range.lowerBound < range.upperBound {
             output += bytes[position..<range.lowerBound]
-            let shape = Array(Redaction.shape(String(decoding: bytes[range], as: UTF8.self)).utf8)
+            let shape = Array(Redaction.shape(String(decoding: bytes[range.range], as: UTF8.self)).utf8)
             output += shape
-            replaced.append((range, shape.count))
+            replaced.append(Replaced(range: range, length: shape.count))
             position = range.upperBound
         }
         output += bytes[position...]
@@ -38,13 +45,13 @@
         guard let link = try? LinkReader.components(of: text, limits: MatchLimits()) else {
             return Redaction(text, ranges: nil).text
         }
-        var ranges: [Range<Int>] = link.segments.map(\.range)
-        if let userinfo = link.userinfoRange { ranges.append(userinfo) }
+        var ranges = link.segments.map { ByteRange($0.range) }
+        if let userinfo = link.userinfoRange { ranges.append(ByteRange(userinfo)) }
         for item in link.queryItems {
-            ranges.append(item.keyRange)
-            if let value = item.valueRange { ranges.append(value) }
+            ranges.append(ByteRange(item.keyRange))
+            if let value = item.valueRange { ranges.append(ByteRange(value)) }
         }
-        if let fragment = link.fragmentRange { ranges.append(fragment) }
+        if let fragment = link.fragmentRange { ranges.append(ByteRange(fragment)) }
         return Redaction(text, ranges: ranges).text
     }
 
@@ -67,7 +74,7 @@
             if offset < entry.range.upperBound || (offset == entry.range.upperBound && isEnd) {
                 return entry.range.lowerBound + shift + (isEnd ? entry.length : 0)
             }
-            shift += entry.length - entry.range.count
+            shift += entry.length - (entry.range.upperBound - entry.range.lowerBound)
         }
         return offset + shift
     }

@@ -273,7 +273,7 @@ extension RouteMatchError {
         /// The declared hosts, for "did you mean" on a host mismatch.
         var hosts: [String] = []
         /// The ranges of the link that can carry secrets, for redaction; `nil` redacts all.
-        var redactions: [Range<Int>]? = nil
+        var redactions: [ByteRange]? = nil
         /// The literal segments the table has where the link's path left it, earliest first.
         var expectedSegments: [String] = []
         /// How many more literal segments the table has there.

@@ -52,22 +52,29 @@ enum Diagnosis {
     /// The parts of the link that can carry a secret: the userinfo, every path segment that is
     /// not the route's literal at its place, every query value, every query key the route does
     /// not name, and the fragment.
-    static func redactions(view: LinkView, route: CompiledRoute) -> [Range<Int>] {
+    ///
+    /// (Read by index: `enumerated()` over the link's segments would have the runtime build
+    /// an `EnumeratedSequence` of them from its mangled name, checking their `Sequence`
+    /// conformance by a scan of every conformance record on a process's first diagnostic.)
+    static func redactions(view: LinkView, route: CompiledRoute) -> [ByteRange] {
         let link = view.link
-        var ranges: [Range<Int>] = []
-        if let userinfo = link.userinfoRange { ranges.append(userinfo) }
+        var ranges: [ByteRange] = []
+        if let userinfo = link.userinfoRange { ranges.append(ByteRange(userinfo)) }
         let hostSegment = view.segmentStart
-        for (offset, segment) in link.segments.enumerated() where offset >= hostSegment {
+        let segments = link.segments
+        for offset in segments.indices where offset >= hostSegment {
+            let segment = segments[offset]
             let place = offset - hostSegment
             let spec = place < route.ast.segments.count ? route.ast.segments[place].value : nil
             let isLiteral = if case .literal(let literal)? = spec { link.segment(segment, is: literal) } else { false }
-            if !isLiteral { ranges.append(segment.range) }
+            if !isLiteral { ranges.append(ByteRange(segment.range)) }
         }
-        for (index, item) in link.queryItems.enumerated() {
-            if !route.uses(queryItem: index, of: view) { ranges.append(item.keyRange) }
-            if let range = item.valueRange { ranges.append(range) }
+        let items = link.queryItems
+        for index in items.indices {
+            if !route.uses(queryItem: index, of: view) { ranges.append(ByteRange(items[index].keyRange)) }
+            if let range = items[index].valueRange { ranges.append(ByteRange(range)) }
         }
-        if let fragment = link.fragmentRange { ranges.append(fragment) }
+        if let fragment = link.fragmentRange { ranges.append(ByteRange(fragment)) }
         return ranges
     }
 }
