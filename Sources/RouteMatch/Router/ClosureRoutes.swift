@@ -125,12 +125,18 @@ public struct RouteValues: ExpressibleByDictionaryLiteral {
     ///
     /// - Parameter elements: Each placeholder's name and value.
     public init(dictionaryLiteral elements: (String, any Encodable)...) {
-        for (label, value) in elements {
-            if let optional = value as? any AbsentValue, optional.isAbsent {
-                rendered.addAbsent(label: label)
-            } else {
-                rendered.add(value, label: label)
-            }
+        for (label, value) in elements { add(value, label: label) }
+    }
+
+    /// Reads `value`, the value of label `label`: `nil` leaves it out. A standard scalar is no
+    /// `Optional`: its type is known by identity, and the runtime is not asked whether it
+    /// conforms to ``AbsentValue`` (a scan of every conformance record on the first value of
+    /// each type).
+    private mutating func add<T: Encodable>(_ value: T, label: String) {
+        if !TextConversion.isStandardScalar(T.self), let optional = value as? any AbsentValue, optional.isAbsent {
+            rendered.addAbsent(label: label)
+        } else {
+            rendered.add(value, label: label)
         }
     }
 }
@@ -159,8 +165,11 @@ extension RouteCodec {
                 return try RouteDecoder.translatingErrors { try probe._withUnsafeGuaranteedRef { try $0.build(captures) } }
             },
             encode: { value, table in
-                for (index, entry) in entries.enumerated() {
-                    guard let values = entry.render(value)?.rendered, table.routes.indices.contains(index) else { continue }
+                // By index: `enumerated()` would have the runtime build the enumerated
+                // sequence's iterator, looking up the entries' `Collection` conformance by a
+                // scan of every conformance record on a process's first render.
+                for index in entries.indices {
+                    guard let values = entries[index].render(value)?.rendered, table.routes.indices.contains(index) else { continue }
                     if let error = values.error(for: table.routes[index]) { return .failure(error) }
                     return .success(Encoded(index: index, texts: values.texts(for:), mounted: values.mounted))
                 }

@@ -313,7 +313,12 @@ extension Router where Route: Codable {
 }
 
 /// The patterns of a struct router, added in priority order.
-public struct StructRoutes<Route: Codable> {
+///
+/// `Route` is not required to be `Codable` here (the router that reads the patterns requires
+/// it): an app's closure that declares the routes makes this type from its mangled name, and a
+/// requirement would have the runtime check `Route`'s conformances, each a scan of every
+/// conformance record of the process.
+public struct StructRoutes<Route> {
     var patterns: [String] = []
     var names: [String?] = []
 
