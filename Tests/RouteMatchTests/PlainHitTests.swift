@@ -322,8 +322,9 @@ import Testing
 
     /// A standard scalar renders, known by identity (``TextConversion/Standard/text(of:)``), as
     /// the text its `LosslessStringConvertible` conformance gives (`uuidString` for a `UUID`),
-    /// extremes and special values included; a type of the app's own still by its conformance,
-    /// and a value of no scalar type as none.
+    /// extremes and special values included; one in an optional (a closure route's value) as
+    /// the value it wraps, as before; a type of the app's own still by its conformance, and a
+    /// value of no scalar type as none.
     @Test func standardScalarsRenderAsTheirDescription() throws {
         func pair<T: LosslessStringConvertible>(_ value: T) -> (String?, String) {
             (TextConversion.scalarText(value), value.description)
@@ -334,7 +335,8 @@ import Testing
             pair(-0.0), pair(1e300), pair(Double.nan), pair(-Double.infinity), pair(0.1), pair(Int64.min),
             pair(Int32.max), pair(Int16.min), pair(Int8.min), pair(UInt.max), pair(UInt64.max), pair(UInt32.max),
             pair(UInt16.max), pair(UInt8.max), pair(Float(1) / 3), pair(Float.infinity),
-            (TextConversion.scalarText(uuid), uuid.uuidString),
+            (TextConversion.scalarText(uuid), uuid.uuidString), (TextConversion.scalarText(Optional(uuid)), uuid.uuidString),
+            (TextConversion.scalarText(Optional(42)), "42"), (TextConversion.scalarText(Optional("text")), "text"),
             pair(Substring("sub")), pair(Character("c")),
         ]
         for (rendered, expected) in pairs { #expect(rendered == expected) }

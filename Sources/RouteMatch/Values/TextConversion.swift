@@ -364,6 +364,8 @@ enum TextConversion {
     /// value of another type.
     static func scalarText<T>(_ value: T) -> String? {
         if let standard = Standard.of(T.self) { return standard.text(of: value) }
+        // A `UUID` in an optional (unwrapped by the cast, to a type, which asks no conformance).
+        if let uuid = value as? UUID { return uuid.uuidString }
         guard let lossless = value as? any LosslessStringConvertible else { return nil }
         return lossless.description
     }
