@@ -334,6 +334,34 @@ import RouteMatch
         }
         #expect(handler.logLine(for: outcomes[1], redacted: false) == #"handled userProfile(id: "s3cr3t")"#)
     }
+
+    /// A handler needs nothing of its route type but `Sendable` (a requirement on it had the
+    /// runtime check the type's conformances when an app made the handler's types): one over
+    /// closure routes, whose values are not `Codable`, handles links, redirects by an
+    /// interceptor, and logs each route by its name.
+    @Test func handlesClosureRoutes() async {
+        enum Screen: Equatable, Sendable { case home, profile(id: Int) }
+        let router = Router<Screen>(scheme: "myapp", host: "app") { routes in
+            routes.add("", name: "home") { _ in .home } render: { $0 == .home ? [:] : nil }
+            routes.add("user/${id}", name: "profile") { try .profile(id: $0.value("id", as: Int.self)) } render: {
+                if case .profile(let id) = $0 { ["id": id] } else { nil }
+            }
+        }
+        let handler = LinkHandler(router: router) { config in
+            config.intercept("no zero") { route in route == .profile(id: 0) ? .redirect(to: .home) : .proceed }
+        } handle: { _ in }
+        let outcomes = [
+            await handler.open("myapp://app/user/42"), await handler.open("myapp://app/user/0"),
+            await handler.open("myapp://app/user/x"),
+        ]
+        #expect(outcomes[0] == .handled(.profile(id: 42)))
+        #expect(outcomes[1] == .redirected(from: .route(.profile(id: 0)), to: .home, by: "no zero"))
+        #expect(outcomes.map { handler.logLine(for: $0) } == [
+            "handled profile",
+            "redirected profile to home by 'no zero'",
+            #"failed: no route matches myapp://app/user/<1 char>: 'id' expects Int, found <1 char> (closest route: profile "user/${id}")"#,
+        ])
+    }
 }
 
 struct OldItem: Codable, Sendable { var id: Int }

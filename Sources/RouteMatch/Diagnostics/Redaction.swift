@@ -45,7 +45,10 @@
         guard let link = try? LinkReader.components(of: text, limits: MatchLimits()) else {
             return Redaction(text, ranges: nil).text
         }
-        var ranges = link.segments.map { ByteRange($0.range) }
+        // The segments by index, as ``Diagnosis/redactions(view:route:)`` reads them.
+        let segments = link.segments
+        var ranges: [ByteRange] = []
+        for index in segments.indices { ranges.append(ByteRange(segments[index].range)) }
         if let userinfo = link.userinfoRange { ranges.append(ByteRange(userinfo)) }
         for item in link.queryItems {
             ranges.append(ByteRange(item.keyRange))

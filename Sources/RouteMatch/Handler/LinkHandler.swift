@@ -29,7 +29,7 @@ import Foundation
 ///
 /// A handler is an actor: share one, and call it from any task or actor. Concurrent calls to
 /// ``open(_:)-(String)`` each get their own outcome.
-public actor LinkHandler<Route: Codable & Sendable> {
+public actor LinkHandler<Route: Sendable> {
     /// Acts on a route: shows its screen, say.
     public typealias Handle = @Sendable (Route) async throws -> Void
 

@@ -48,7 +48,12 @@ struct Origin: Sendable, Equatable {
         if let query = link.queryRange { return refuse(.queryOrFragment, query.lowerBound - 1..<whole.upperBound) }
         if let fragment = link.fragmentRange { return refuse(.queryOrFragment, fragment.lowerBound - 1..<whole.upperBound) }
         var prefix: [String] = []
-        for segment in link.segments {
+        // By index: a `for` loop over the segments would have the runtime build their iterator's
+        // type, checking their `Collection` conformance by a scan of every conformance record
+        // on the first table with origins.
+        let segments = link.segments
+        for index in segments.indices {
+            let segment = segments[index]
             if let bad = segment.badEscape {
                 return .failure(Refused(Problem(
                     reason: .patternSyntax(.malformedPercentEncoding(LinkReader.escapeText(link, bad))), span: bad)))
