@@ -418,4 +418,11 @@ import Testing
     }
 
     enum Tab: String, CaseIterable, Codable { case home, inbox }
+
+    /// ``TextJoin`` joins as the standard library's `joined(separator:)` does, which it stands
+    /// in for (that one asks the runtime for `[String]`'s `Collection` conformance).
+    @Test(arguments: [[], [""], ["a"], ["", ""], ["a", "b", "c"], ["café", "", "/x/"]], ["/", ", ", ""])
+    func textsJoinAsTheStandardLibraryJoinsThem(texts: [String], separator: String) {
+        #expect(TextJoin.join(texts, separator: separator) == texts.joined(separator: separator))
+    }
 }

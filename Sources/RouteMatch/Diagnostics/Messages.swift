@@ -222,7 +222,7 @@ extension DiagnosticRenderer {
     /// How an expected type reads: its name, the values an enum allows, and the range of an
     /// integer type when the text found was a number out of it.
     static func describe(_ type: RouteMatchError.ValueType, found: String) -> String {
-        if !type.allowedValues.isEmpty { return "\(type.name) (\(type.allowedValues.joined(separator: ", ")))" }
+        if !type.allowedValues.isEmpty { return "\(type.name) (\(TextJoin.join(type.allowedValues, separator: ", ")))" }
         if let range = type.integerRange {
             var digits = Substring(found)
             if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }

@@ -37,7 +37,7 @@ extension CompiledRoute {
             }
             let last = view.segment(view.segmentCount - 1)
             let texts = (offset..<view.segmentCount).map { view.text(of: view.segment($0)) }
-            return (texts.joined(separator: "/"), view.segment(offset).range.lowerBound..<last.range.upperBound)
+            return (TextJoin.join(texts, separator: "/"), view.segment(offset).range.lowerBound..<last.range.upperBound)
         case .query(let offset):
             let key = ast.queryItems[offset].key
             let link = view.link

@@ -308,7 +308,7 @@ struct Evaluator {
                 values[label] = .many(texts)
             } else {
                 let first = view.segment(offset).range.lowerBound
-                bindOne(labels, label, texts.joined(separator: "/"),
+                bindOne(labels, label, TextJoin.join(texts, separator: "/"),
                     span: first..<view.segment(view.segmentCount - 1).range.upperBound)
             }
         }

@@ -107,7 +107,7 @@ enum LinkRenderer {
                 let at = shift.map { $0 + offset } ?? view.segmentCount
                 let found = at < view.segmentCount
                     ? (at..<view.segmentCount).filter { view.segment($0).badEscape == nil }.map { view.text(of: view.segment($0)) } : []
-                let fits = !found.isEmpty && (info.isList ? found.allSatisfy(usable) : usable(found.joined(separator: "/")))
+                let fits = !found.isEmpty && (info.isList ? found.allSatisfy(usable) : usable(TextJoin.join(found, separator: "/")))
                 if fits { return .success(found) }
                 return .success(info.isOptional || info.isList ? [] : [info.sample])
             case .query(let offset):

@@ -40,7 +40,7 @@ struct SharedItems: Sendable {
     init<Shared: Decodable>(_ type: Shared.Type) {
         let shape = ShapeProbe.probe(Shared.self, caseKey: nil)
         let name = "shared \(Shared.self)"
-        let pattern = "?" + shape.labels.map { "\($0.name)=${\($0.name)}" }.joined(separator: "&")
+        let pattern = "?" + TextJoin.join(shape.labels.map { "\($0.name)=${\($0.name)}" }, separator: "&")
         var ast = PatternAST(text: pattern)
         var offset = 1
         for label in shape.labels {
@@ -174,7 +174,7 @@ extension Router {
             fragment = String(link[hash...])
             link = String(link[..<hash])
         }
-        return link + (link.contains("?") ? "&" : "?") + items.joined(separator: "&") + fragment
+        return link + (link.contains("?") ? "&" : "?") + TextJoin.join(items, separator: "&") + fragment
     }
 }
 

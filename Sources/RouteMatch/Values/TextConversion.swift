@@ -311,20 +311,13 @@ enum TextConversion {
         unsafeBitCast(value, to: T.self)
     }
 
-    /// The type's name as diagnostics show it; a `CaseIterable` raw-value enum lists its values.
-    ///
-    /// (The values are written one by one: `joined(separator:)`, called unspecialized, has the
-    /// runtime look up `[String]`'s `Collection` conformance, a scan of every conformance record
-    /// on a process's first route with such a label.)
+    /// The type's name as diagnostics show it; a `CaseIterable` raw-value enum lists its values
+    /// (joined by ``TextJoin``, which asks the runtime nothing).
     static func describe<T>(_ type: T.Type) -> String {
-        var text = "\(T.self)"
-        guard let cases = allRawValues(T.self), !cases.isEmpty else { return text }
-        text += " ("
-        for index in cases.indices {
-            if index > 0 { text += ", " }
-            text += cases[index]
+        if let cases = allRawValues(T.self), !cases.isEmpty {
+            return "\(T.self) (\(TextJoin.join(cases, separator: ", ")))"
         }
-        return text + ")"
+        return "\(T.self)"
     }
 
     /// The raw values of a `CaseIterable & RawRepresentable` type, as text.
