@@ -219,10 +219,15 @@ extension DiagnosticRenderer {
         }
     }
 
+    /// A type's name with the values it allows: `Tab (home, settings)`.
+    static func named(_ name: String, allowing values: [String]) -> String {
+        "\(name) (\(TextJoin.join(values, separator: ", ")))"
+    }
+
     /// How an expected type reads: its name, the values an enum allows, and the range of an
     /// integer type when the text found was a number out of it.
     static func describe(_ type: RouteMatchError.ValueType, found: String) -> String {
-        if !type.allowedValues.isEmpty { return "\(type.name) (\(TextJoin.join(type.allowedValues, separator: ", ")))" }
+        if !type.allowedValues.isEmpty { return named(type.name, allowing: type.allowedValues) }
         if let range = type.integerRange {
             var digits = Substring(found)
             if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }

@@ -44,30 +44,7 @@ enum LinkRenderer {
     static func parts(route: CompiledRoute, texts: Texts, mounted: Parts? = nil) throws(RouteMatchError) -> Parts {
         var parts: Parts
         do throws(RenderFailure) {
-            parts = try walk(route: route) { info, place in
-                guard let value = texts(info.name), let values = value else {
-                    // Absent, or nil: only an optional (or a list) may be left out.
-                    if case .segment = place { return .failure(Refused(.missingValue)) }
-                    return info.isOptional || info.isList ? .success([]) : .failure(Refused(.missingValue))
-                }
-                switch place {
-                case .segment:
-                    guard let text = values.first else { return .failure(Refused(.missingValue)) }
-                    return .success([text])
-                case .rest where info.mount != nil:
-                    return .success(values)
-                case .rest:
-                    // `[]` in an optional list, or `""` in an Optional, would read back as `nil`.
-                    if info.isOptional, info.isList ? values.isEmpty : values.first == "" { return .failure(Refused(.emptyOptional)) }
-                    if info.isList { return .success(values) }
-                    guard let text = values.first else { return .failure(Refused(.missingValue)) }
-                    return .success(text.split(separator: "/", omittingEmptySubsequences: false).map(String.init))
-                case .query, .fragment:
-                    // `""` in an Optional, or `[]` in an optional list, would read back as `nil`.
-                    if info.isOptional, info.isList ? values.isEmpty : values.first == "" { return .failure(Refused(.emptyOptional)) }
-                    return .success(values)
-                }
-            }
+            parts = try walk(route: route) { info, place in filled(info, place, texts: texts) }
         } catch {
             throw error.error(route: route)
         }
@@ -75,6 +52,35 @@ enum LinkRenderer {
         parts.query += mounted.query
         parts.fragment = parts.fragment ?? mounted.fragment
         return parts
+    }
+
+    /// The texts label `info`'s placeholder at `place` renders as, from the route's encoded
+    /// `texts`, or why it renders as none.
+    private static func filled(
+        _ info: LabelInfo, _ place: Place, texts: Texts
+    ) -> Result<[String], Refused<RouteMatchError.RenderProblem>> {
+        guard let value = texts(info.name), let values = value else {
+            // Absent, or nil: only an optional (or a list) may be left out.
+            if case .segment = place { return .failure(Refused(.missingValue)) }
+            return info.isOptional || info.isList ? .success([]) : .failure(Refused(.missingValue))
+        }
+        switch place {
+        case .segment:
+            guard let text = values.first else { return .failure(Refused(.missingValue)) }
+            return .success([text])
+        case .rest where info.mount != nil:
+            return .success(values)
+        case .rest:
+            // `[]` in an optional list, or `""` in an Optional, would read back as `nil`.
+            if info.isOptional, info.isList ? values.isEmpty : values.first == "" { return .failure(Refused(.emptyOptional)) }
+            if info.isList { return .success(values) }
+            guard let text = values.first else { return .failure(Refused(.missingValue)) }
+            return .success(text.split(separator: "/", omittingEmptySubsequences: false).map(String.init))
+        case .query, .fragment:
+            // `""` in an Optional, or `[]` in an optional list, would read back as `nil`.
+            if info.isOptional, info.isList ? values.isEmpty : values.first == "" { return .failure(Refused(.emptyOptional)) }
+            return .success(values)
+        }
     }
 
     /// A link that would match `route`: the link's own values where they convert, samples

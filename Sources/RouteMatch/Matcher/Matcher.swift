@@ -91,13 +91,11 @@ extension RouteTable {
         RouteTable.result { keep in match(text, build: build, keep: keep) }
     }
 
-    /// The value `run` keeps, or the error it returns.
+    /// The value `run` keeps, or the error it returns (``Router/route(_:)``'s rule, as a `Result`).
     private static func result<Route>(
         _ run: (_ keep: (Route) -> Void) -> RouteMatchError?
     ) -> Result<Route, RouteMatchError> {
-        var result = Result<Route, RouteMatchError>.failure(.unbuilt)
-        if let error = run({ result = .success($0) }) { return .failure(error) }
-        return result
+        do throws(RouteMatchError) { return .success(try Router<Route>.route(run)) } catch { return .failure(error) }
     }
 
     private func run(_ search: inout Search, attempt: Attempt) -> RouteMatchError? {

@@ -312,11 +312,9 @@ enum TextConversion {
     }
 
     /// The type's name as diagnostics show it; a `CaseIterable` raw-value enum lists its values
-    /// (joined by ``TextJoin``, which asks the runtime nothing).
+    /// (``DiagnosticRenderer/named(_:allowing:)``, the wording an expected type's reason uses).
     static func describe<T>(_ type: T.Type) -> String {
-        if let cases = allRawValues(T.self), !cases.isEmpty {
-            return "\(T.self) (\(TextJoin.join(cases, separator: ", ")))"
-        }
+        if let cases = allRawValues(T.self), !cases.isEmpty { return DiagnosticRenderer.named("\(T.self)", allowing: cases) }
         return "\(T.self)"
     }
 
