@@ -425,4 +425,32 @@ import Testing
     func textsJoinAsTheStandardLibraryJoinsThem(texts: [String], separator: String) {
         #expect(TextJoin.join(texts, separator: separator) == texts.joined(separator: separator))
     }
+
+    /// ``PercentEncoding`` copies runs of unreserved bytes whole: the same text as encoding
+    /// byte by byte, for every ASCII byte at each end and inside, and non-ASCII text. A text
+    /// of unreserved bytes only is returned as it is.
+    @Test(arguments: [
+        "", "a", "az-09._~AZ", "user/42", "a b", "%", "%41", "+", "&=?#", "café", "日本語", "🙂x", "x🙂",
+        String((0..<128).map { Character(Unicode.Scalar(UInt8($0))) }),
+        String(repeating: "long-run_of.plain~bytes", count: 8) + "/" + String(repeating: "Z", count: 40),
+    ])
+    func percentEncodingEncodesByteByByte(text: String) {
+        var expected = ""
+        for byte in text.utf8 {
+            let isUnreserved = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+            expected += isUnreserved ? String(UnicodeScalar(byte)) : "%" + String(byte, radix: 16, uppercase: true).leftPadded
+        }
+        #expect(PercentEncoding.encode(text) == expected)
+        for around in ["", "x", "%"] {
+            var bytes = Array(around.utf8)
+            PercentEncoding.encode(text, into: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == around + expected)
+        }
+    }
+}
+
+extension String {
+    /// A one-digit hex byte with its leading zero.
+    fileprivate var leftPadded: String { count == 1 ? "0" + self : self }
 }

@@ -216,3 +216,35 @@ extension FuzzFindingTests {
 struct RestOnly: Codable, Equatable {
     var a: String
 }
+
+extension FuzzFindingTests {
+    /// A rendered link is read back on the plain hit path only under an origin no origin tried
+    /// before it could read: one with its host (and a scheme it may have) and a path prefix at
+    /// least as long. Under every origin the link reads back as the value, or says which origin
+    /// would read it.
+    @Test("which origins read their own links back", arguments: [
+        (["myapp://app", "https://example.com/p", "https://example.com"], [true, true, false]),
+        (["https://example.com", "https://example.com/p"], [false, true]),
+        (["https://example.com", "http://example.com"], [true, true]),
+        (["https://a.example.com/x", "https://b.example.com/x/y"], [true, true]),
+        (["https://example.com/a", "https://example.com/b"], [true, false]),
+    ])
+    func originsThatReadTheirOwnLinks(origins: [String], owns: [Bool]) throws {
+        let router = Router<RestOnly>(origins: origins) { $0.add("${a...}") }
+        #expect(router.table.defaults.readsOwnLinks == owns)
+        for value in [RestOnly(a: "x"), RestOnly(a: "p/x"), RestOnly(a: "b/y")] {
+            for origin in origins {
+                do {
+                    let link = try router.link(for: value, origin: origin)
+                    #expect(try router.route(for: link) == value)
+                } catch {
+                    #expect(error.reason == .unrenderableRoute(.readsUnderAnotherOrigin("https://example.com/p")))
+                    #expect(origins.contains("https://example.com/p"))
+                    #expect(origin == "https://example.com" && value == RestOnly(a: "p/x"))
+                }
+            }
+        }
+        let shorthand = Router<RestOnly>(scheme: "", host: "app") { $0.add("${a...}") }
+        #expect(shorthand.table.defaults.readsOwnLinks == [true])
+    }
+}

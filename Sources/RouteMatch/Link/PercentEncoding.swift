@@ -4,30 +4,36 @@
 enum PercentEncoding {
     private static let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
 
-    @inline(__always)
-    static func isUnreserved(_ byte: UInt8) -> Bool {
-        LinkReader.isAlpha(byte) || LinkReader.isDigit(byte) || byte == UInt8(ascii: "-")
-            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
-    }
-
+    /// `text` percent-encoded (itself when every byte is unreserved).
     static func encode(_ text: String) -> String {
-        if text.utf8.allSatisfy(isUnreserved) { return text }
+        let isPlain = text.utf8.withContiguousStorageIfAvailable {
+            ByteClass.end(of: ByteClass.plain, in: $0, from: 0) == $0.count
+        }
+        if isPlain == true { return text }
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count * 3)
         encode(text, into: &output)
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// Appends `text` percent-encoded to `output`, UTF-8 a link is being written into.
+    /// Appends `text` percent-encoded to `output`, UTF-8 a link is being written into: each
+    /// run of unreserved bytes copied whole (``ByteClass/plain``), each other byte as `%XX`.
     static func encode(_ text: String, into output: inout [UInt8]) {
-        for byte in text.utf8 {
-            if isUnreserved(byte) {
-                output.append(byte)
-            } else {
-                output.append(UInt8(ascii: "%"))
-                output.append(hex[Int(byte >> 4)])
-                output.append(hex[Int(byte & 0x0F)])
-            }
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { encode($0, into: &output) }
+        if copied == nil { Array(text.utf8).withUnsafeBufferPointer { encode($0, into: &output) } }
+    }
+
+    private static func encode(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        var start = 0
+        while start < bytes.count {
+            let end = ByteClass.end(of: ByteClass.plain, in: bytes, from: start)
+            if end > start { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end])) }
+            guard end < bytes.count else { return }
+            let byte = bytes[end]
+            output.append(UInt8(ascii: "%"))
+            output.append(hex[Int(byte >> 4)])
+            output.append(hex[Int(byte & 0x0F)])
+            start = end + 1
         }
     }
 }

@@ -170,30 +170,35 @@ enum LinkRenderer {
             case .failure(let refused): throw RenderFailure(label: name, problem: refused.why)
             }
         }
+        // Room made once (an array grown one element at a time is made again at its second
+        // and third): a segment for each of the pattern's (more for a rest), a query item for each.
         var segments: [String] = []
+        segments.reserveCapacity(route.ast.segments.count)
+        /// Appends `text`, a value of placeholder `value` (named `name`), as a segment.
+        func append(_ text: String, _ value: PatternAST.Value, _ name: String) throws(RenderFailure) {
+            if text.isEmpty {
+                let isAffixed = if case .affixed = value { true } else { false }
+                throw RenderFailure(label: name, problem: isAffixed ? .emptyInsideText : .emptyPathSegment)
+            }
+            let segment = wrap(text, in: value)
+            if segment == "." || segment == ".." { throw RenderFailure(label: name, problem: .dotSegment) }
+            segments.append(segment)
+        }
         for (offset, spec) in route.ast.segments.enumerated() {
-            let rendered: [String]
             switch spec.value {
             case .literal(let literal):
                 segments.append(literal)
-                continue
             case .capture(let name), .affixed(_, let name, _):
-                rendered = Array(try texts(route.segmentLabels[offset], name, .segment(offset)).prefix(1))
-            case .rest(let name):
-                rendered = try texts(route.segmentLabels[offset], name, .rest(offset))
-            }
-            let name = spec.value.captureName ?? ""
-            for text in rendered {
-                if text.isEmpty {
-                    let isAffixed = if case .affixed = spec.value { true } else { false }
-                    throw RenderFailure(label: name, problem: isAffixed ? .emptyInsideText : .emptyPathSegment)
+                // One text (its first; no array made of it).
+                if let text = try texts(route.segmentLabels[offset], name, .segment(offset)).first {
+                    try append(text, spec.value, name)
                 }
-                let segment = wrap(text, in: spec.value)
-                if segment == "." || segment == ".." { throw RenderFailure(label: name, problem: .dotSegment) }
-                segments.append(segment)
+            case .rest(let name):
+                for text in try texts(route.segmentLabels[offset], name, .rest(offset)) { try append(text, spec.value, name) }
             }
         }
         var query: [(String, String)] = []
+        query.reserveCapacity(route.ast.queryItems.count)
         for (offset, spec) in route.ast.queryItems.enumerated() {
             switch spec.value {
             case .literal(let literal): query.append((spec.key, literal))
@@ -231,35 +236,57 @@ enum LinkRenderer {
     private static func assemble(route: CompiledRoute, defaults: TableDefaults, target: Target, parts: Parts) -> String {
         var link: [UInt8] = []
         link.reserveCapacity(64)
-        /// `segments` percent-encoded, a `/` between each two.
-        func path(_ segments: [String]) {
-            for (offset, segment) in segments.enumerated() {
-                if offset > 0 { link.append(UInt8(ascii: "/")) }
-                PercentEncoding.encode(segment, into: &link)
+        func write(_ text: String) { link.append(contentsOf: text.utf8) }
+        /// `segments` percent-encoded, a `/` before each but a path's first (`written` counts
+        /// the path's segments so far).
+        func path(_ segments: [String], after written: inout Int) {
+            var index = 0
+            while index < segments.count {
+                if written > 0 { link.append(UInt8(ascii: "/")) }
+                PercentEncoding.encode(segments[index], into: &link)
+                written += 1
+                index += 1
             }
         }
-        /// `head`, then `/` and the path of `segments` unless that path is empty.
-        func joined(_ head: String..., path segments: [String]) {
-            for text in head { link.append(contentsOf: text.utf8) }
+        /// `/` and the path of `prefix` and `segments`, unless that path is empty: what follows
+        /// a host. (Written in place: a concatenated array, or a variadic head, is one more
+        /// allocation a render.)
+        func hostPath(_ segments: [String], under prefix: [String] = []) {
             let slash = link.count
             link.append(UInt8(ascii: "/"))
-            path(segments)
+            var written = 0
+            path(prefix, after: &written)
+            path(segments, after: &written)
             if link.count == slash + 1 { link.removeLast() }
         }
         let segments = parts.segments
+        var written = 0
         if route.usesOrigins, !target.scheme.isEmpty || target.host != nil {
             let origin = defaults.origins[target.origin]
-            joined(target.scheme.isEmpty ? "//" : target.scheme + "://", target.host ?? origin.host, path: origin.prefix + segments)
+            if target.scheme.isEmpty {
+                write("//")
+            } else {
+                write(target.scheme)
+                write("://")
+            }
+            write(target.host ?? origin.host)
+            hostPath(segments, under: origin.prefix)
         } else if route.usesOrigins {
-            path(segments)
+            path(segments, after: &written)
         } else if !target.scheme.isEmpty {
-            joined(target.scheme, "://", target.host ?? route.host, path: segments)
+            write(target.scheme)
+            write("://")
+            write(target.host ?? route.host)
+            hostPath(segments)
         } else if let host = target.host {
-            joined("//", host, path: segments)
+            write("//")
+            write(host)
+            hostPath(segments)
         } else if defaults.hostFromFirstSegment, !route.host.isEmpty {
-            joined(route.host, path: segments)
+            write(route.host)
+            hostPath(segments)
         } else {
-            path(segments)
+            path(segments, after: &written)
         }
         for (offset, item) in parts.query.enumerated() {
             link.append(offset == 0 ? UInt8(ascii: "?") : UInt8(ascii: "&"))

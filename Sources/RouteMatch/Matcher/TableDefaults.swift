@@ -19,6 +19,10 @@ final class TableDefaults: Sendable {
     /// through the checks of its small, native and bridged forms, which made the comparison's
     /// code on the hit path about half as large again.)
     let plainOrigins: [Origin.Bytes]
+    /// For each origin, whether a link rendered under it reads back under it whatever its
+    /// path: no origin tried before it (``originOrder``) has its host and may have its scheme,
+    /// so none could take the link's first segments for its path prefix.
+    let readsOwnLinks: [Bool]
     let options: MatchOptions
     /// Whether the table is mounted under another's route: its examples are relative paths.
     let isMounted: Bool
@@ -33,6 +37,15 @@ final class TableDefaults: Sendable {
         self.origins = origins
         self.originOrder = Origin.order(of: origins)
         self.plainOrigins = originOrder.map { Origin.Bytes(origins[$0]) }
+        var owns = [Bool](repeating: true, count: origins.count)
+        for position in originOrder.indices {
+            let origin = origins[originOrder[position]]
+            for earlier in originOrder[..<position] where origins[earlier].host == origin.host {
+                if let scheme = origins[earlier].scheme, let own = origin.scheme, scheme != own { continue }
+                owns[originOrder[position]] = false
+            }
+        }
+        self.readsOwnLinks = owns
         self.options = options
     }
 

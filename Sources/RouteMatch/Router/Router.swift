@@ -217,8 +217,30 @@ public struct Router<Route>: Sendable {
     /// its type: this learns every route, as ``validate()`` does.)
     public var routes: [RouteReference] { table.routes.map(\.reference) }
 
-    /// Throws unless `link` reads back as `route`.
+    /// Throws unless `link` reads back as `route`, rendered under origin `origin`.
+    ///
+    /// As a hit reads it: a plain link (most rendered links are) on ``PlainHit``'s path, which
+    /// answers as the matcher does, when no origin tried before `origin` could read it
+    /// (``TableDefaults/readsOwnLinks``); any other link, or one that path leaves or refuses,
+    /// is read and matched whole, and a refusal explained.
     private func checkReadsBack(_ link: String, as route: CompiledRoute, origin: Int) throws(RouteMatchError) {
+        var readBack: Int?
+        func attempt(_ compiled: CompiledRoute, _ values: consuming BoundValueList) -> DecodeFailure? {
+            do throws(DecodeFailure) {
+                _ = try codec.build(compiled, values)
+                readBack = compiled.index
+                return nil
+            } catch {
+                return error
+            }
+        }
+        var told = PlainHit.Outcome.left
+        if table.plainHits, !route.usesOrigins || table.defaults.readsOwnLinks[origin] {
+            told = PlainHit.attempt(link, in: table, attempt)
+        }
+        if case .built = told {
+            return try readsBack(readBack, as: route)
+        }
         let components: LinkComponents
         do throws(LinkReader.Unreadable) {
             components = try LinkReader.components(of: link, limits: table.options.limits)
@@ -236,21 +258,19 @@ public struct Router<Route>: Sendable {
                 reason: .unrenderableRoute(.readsUnderAnotherOrigin(origins[found.index].text)), input: link,
                 subject: .render, span: nil, closestRoute: route.reference)
         }
-        let readBack = table.match(view) { compiled, values throws(DecodeFailure) in
-            _ = try codec.build(compiled, values)
-            return compiled.index
-        }
-        switch readBack {
-        case .success(route.index):
-            return
-        case .success(let other):
-            throw readsAsAnotherRoute(route, other: table.routes[other])
-        case .failure(let error):
+        if let error = table.match(view, told: told, attempt: attempt) {
             if case .formatFailure(let label, _, _) = error.reason {
                 throw RenderFailure(label: label, problem: .doesNotReadBack).error(route: route)
             }
             throw error
         }
+        try readsBack(readBack, as: route)
+    }
+
+    /// Throws unless the route read back, `index`, is `route`.
+    private func readsBack(_ index: Int?, as route: CompiledRoute) throws(RouteMatchError) {
+        guard let index else { throw .unbuilt }
+        if index != route.index { throw readsAsAnotherRoute(route, other: table.routes[index]) }
     }
 
     /// The error for a link that reads back as `other`: the label whose value spells one of

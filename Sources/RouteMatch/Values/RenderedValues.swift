@@ -29,21 +29,34 @@ struct RenderedValues {
             do throws(RouteMatchError) {
                 let parts = try routes.mountedParts()
                 mounted = parts
-                values.append((label, parts.segments))
+                append(label, parts.segments)
             } catch {
                 mountedError = mountedError ?? error
             }
             return
         }
         switch TextConversion.texts(of: value) {
-        case .success(let texts): values.append((label, texts))
+        case .success(let texts): append(label, texts)
         case .failure(let refused): refuse(label, refused.why)
         }
     }
 
+    /// Label `label`'s value, a standard scalar, renders as `text`: what ``add(_:label:)``
+    /// keeps for it.
+    mutating func add(text: String, label: String) {
+        append(label, [text])
+    }
+
     /// Label `label` has no value (an absent optional).
     mutating func addAbsent(label: String) {
-        values.append((label, nil))
+        append(label, nil)
+    }
+
+    /// Keeps label `label`'s texts; room for four labels made on the first (an array grown one
+    /// label at a time is made again at its second and third).
+    private mutating func append(_ label: String, _ texts: [String]?) {
+        if values.capacity == 0 { values.reserveCapacity(4) }
+        values.append((label, texts))
     }
 
     /// Label `label` does not render, for `why` (the first label kept).

@@ -57,6 +57,10 @@ final class RouteEncoder: Encoder {
             encoder.rendered.addAbsent(label: key.stringValue)
         }
 
+        mutating func encodeText(_ text: String, forKey key: Key) throws {
+            encoder.rendered.add(text: text, label: key.stringValue)
+        }
+
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
             encoder.rendered.refuse(key.stringValue, .notTextual)
             return TextEncoder().container(keyedBy: NestedKey.self)

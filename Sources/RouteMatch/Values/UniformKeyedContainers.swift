@@ -69,10 +69,15 @@ extension UniformKeyedDecoding {
     }
 }
 
-/// A keyed encoding container that handles every type through two generic functions.
+/// A keyed encoding container that handles every type through two generic functions, and
+/// the standard scalars' overloads through one that takes their text.
 protocol UniformKeyedEncoding: KeyedEncodingContainerProtocol {
     mutating func encodeValue<T: Encodable>(_ value: T, forKey key: Key) throws
     mutating func encodeAbsent(forKey key: Key) throws
+    /// A standard scalar's value, as its text (``TextConversion/Standard/text(of:)``): the
+    /// scalar overloads, where the type is known, make it; a generic function would find the
+    /// type again at each value, in code not specialized for it.
+    mutating func encodeText(_ text: String, forKey key: Key) throws
 }
 
 extension UniformKeyedEncoding {
@@ -81,60 +86,37 @@ extension UniformKeyedEncoding {
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
         if let value { try encodeValue(value, forKey: key) } else { try encodeAbsent(forKey: key) }
     }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { try encodeValue(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
-        if let value { try encodeValue(value, forKey: key) } else { try encodeAbsent(forKey: key) }
+    /// `value`, a standard scalar `scalar`, or absent.
+    @inline(__always)
+    private mutating func encode<T>(_ scalar: TextConversion.Standard, _ value: T?, forKey key: Key) throws {
+        if let value { try encodeText(scalar.text(of: value), forKey: key) } else { try encodeAbsent(forKey: key) }
     }
-    mutating func encode(_ value: String, forKey key: Key) throws { try encodeValue(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
-        if let value { try encodeValue(value, forKey: key) } else { try encodeAbsent(forKey: key) }
-    }
-    mutating func encode(_ value: Double, forKey key: Key) throws { try encodeValue(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
-        if let value { try encodeValue(value, forKey: key) } else { try encodeAbsent(forKey: key) }
-    }
-    mutating func encode(_ value: Float, forKey key: Key) throws { try encodeValue(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
-        if let value { try encodeValue(value, forKey: key) } else { try encodeAbsent(forKey: key) }
-    }
-    mutating func encode(_ value: Int, forKey key: Key) throws { try encodeValue(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
-        if let value { try encodeValue(value, forKey: key) } else { try encodeAbsent(forKey: key) }
-    }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { try encodeValue(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
-        if let value { try encodeValue(value, forKey: key) } else { try encodeAbsent(forKey: key) }
-    }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { try encodeValue(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
-        if let value { try encodeValue(value, forKey: key) } else { try encodeAbsent(forKey: key) }
-    }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { try encodeValue(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
-        if let value { try encodeValue(value, forKey: key) } else { try encodeAbsent(forKey: key) }
-    }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { try encodeValue(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
-        if let value { try encodeValue(value, forKey: key) } else { try encodeAbsent(forKey: key) }
-    }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { try encodeValue(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
-        if let value { try encodeValue(value, forKey: key) } else { try encodeAbsent(forKey: key) }
-    }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { try encodeValue(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
-        if let value { try encodeValue(value, forKey: key) } else { try encodeAbsent(forKey: key) }
-    }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { try encodeValue(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
-        if let value { try encodeValue(value, forKey: key) } else { try encodeAbsent(forKey: key) }
-    }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { try encodeValue(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
-        if let value { try encodeValue(value, forKey: key) } else { try encodeAbsent(forKey: key) }
-    }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { try encodeValue(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
-        if let value { try encodeValue(value, forKey: key) } else { try encodeAbsent(forKey: key) }
-    }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { try encode(.bool, value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try encode(.bool, value, forKey: key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { try encode(.string, value, forKey: key) }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try encode(.string, value, forKey: key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try encode(.double, value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try encode(.double, value, forKey: key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try encode(.float, value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try encode(.float, value, forKey: key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try encode(.int, value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try encode(.int, value, forKey: key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try encode(.int8, value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try encode(.int8, value, forKey: key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try encode(.int16, value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try encode(.int16, value, forKey: key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try encode(.int32, value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try encode(.int32, value, forKey: key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try encode(.int64, value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try encode(.int64, value, forKey: key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try encode(.uint, value, forKey: key) }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try encode(.uint, value, forKey: key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try encode(.uint8, value, forKey: key) }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try encode(.uint8, value, forKey: key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try encode(.uint16, value, forKey: key) }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try encode(.uint16, value, forKey: key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try encode(.uint32, value, forKey: key) }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try encode(.uint32, value, forKey: key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try encode(.uint64, value, forKey: key) }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try encode(.uint64, value, forKey: key) }
 }
