@@ -420,6 +420,27 @@ struct Tracking: Codable, Equatable, Sendable {
         #expect(found == SharedMatch(route: route, shared: tracking))
     }
 
+    /// The throwing spellings return the route and items `match(_:sharing:)` returns and throw
+    /// exactly its error (the route's, the items', an unreadable link's), for a `String` and a
+    /// `URL`, on a router and on the route type.
+    @Test(arguments: [
+        "myapp://app/user/42/profile?utm_source=mail", "myapp://app?tags=a&tags=b", "myapp://app/nowhere?utm_source=x",
+        "myapp://app/user/42/profile?ref_id=x7", "myapp://app?utm_source=a&utm_source=b", "myapp://evil.com/user/42/profile",
+        "myapp://app/user/x/posts?page=1&premium=true&ref_id=x",
+    ])
+    func throwingSpellingsAgreeWithMatch(link: String) throws {
+        let url = try #require(URL(string: link))
+        let expected = AppRoute.match(link, sharing: Tracking.self)
+        let spellings: [Result<SharedMatch<AppRoute, Tracking>, RouteMatchError>] = [
+            Result { () throws(RouteMatchError) in try AppRoute.route(for: link, sharing: Tracking.self) },
+            Result { () throws(RouteMatchError) in try AppRoute.route(for: url, sharing: Tracking.self) },
+            Result { () throws(RouteMatchError) in try AppRoute.router.route(for: link, sharing: Tracking.self) },
+            Result { () throws(RouteMatchError) in try AppRoute.router.route(for: url, sharing: Tracking.self) },
+            AppRoute.router.match(link, sharing: Tracking.self),
+        ]
+        #expect(spellings == Array(repeating: expected, count: 5))
+    }
+
     @Test func strictQueryModeAcceptsSharedItems() throws {
         struct Page: Codable, Equatable { var id: Int }
         let strict = Router<Page>(scheme: "myapp", host: "app", options: MatchOptions(strictQuery: true)) { $0.add("u/${id}") }

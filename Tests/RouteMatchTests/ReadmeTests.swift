@@ -253,7 +253,7 @@ import RouteMatchTesting
     }
 
     @Test func shared() throws {
-        let found = try AppRoute.match("myapp://app/user/42/profile?utm_source=mail", sharing: Tracking.self).get()
+        let found = try AppRoute.route(for: "myapp://app/user/42/profile?utm_source=mail", sharing: Tracking.self)
         // found.route == .userProfile(id: "42"), found.shared == Tracking(utm_source: "mail")
         let tracked = try AppRoute.home.link(sharing: Tracking(utm_source: "mail"))
         // "myapp://app?utm_source=mail"

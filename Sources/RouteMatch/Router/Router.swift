@@ -123,6 +123,13 @@ public struct Router<Route>: Sendable {
     public func link(
         for route: Route, origin: String? = nil, scheme: String? = nil, host: String? = nil
     ) throws(RouteMatchError) -> String {
+        try rendered(route, origin: origin, scheme: scheme, host: host).link
+    }
+
+    /// ``link(for:origin:scheme:host:)``'s link, and the route it renders.
+    func rendered(
+        _ route: Route, origin: String?, scheme: String?, host: String?
+    ) throws(RouteMatchError) -> (link: String, route: CompiledRoute) {
         let (encoded, compiled) = try encoded(route)
         if let override = host ?? origin, let patternHost = compiled.ast.origin.host {
             throw RouteMatchError(
@@ -138,7 +145,7 @@ public struct Router<Route>: Sendable {
             origin: originIndex
         )
         try checkReadsBack(link, as: compiled, origin: originIndex)
-        guard scheme != nil || host != nil else { return link }
+        guard scheme != nil || host != nil else { return (link, compiled) }
         let overridden = try LinkRenderer.render(
             route: compiled, defaults: table.defaults, texts: encoded.texts, mounted: encoded.mounted, scheme: scheme, host: host,
             origin: originIndex
@@ -148,7 +155,7 @@ public struct Router<Route>: Sendable {
         } catch {
             throw error.error(input: overridden, closestRoute: compiled.reference)
         }
-        return overridden
+        return (overridden, compiled)
     }
 
     /// The index of the declared origin `origin` (the first when `nil`).

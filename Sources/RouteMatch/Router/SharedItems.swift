@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// A route and the query items every route of its table shares, read from one link.
 ///
 /// ```swift
@@ -82,18 +88,20 @@ struct SharedItems: Sendable {
         TableCache.table(for: SharedTable<Shared>.self, as: SharedItems.self) { SharedItems(Shared.self) }
     }
 
-    /// Reads the items from a link already read.
-    func read<Shared: Decodable>(_ type: Shared.Type, from view: LinkView) -> Result<Shared, RouteMatchError> {
+    /// Reads the items from a link already read. (Throws, where a `Result` of a concrete type
+    /// would have the runtime check `RouteMatchError`'s `Error` conformance on a process's
+    /// first, a scan of every conformance record.)
+    func read<Shared: Decodable>(_ type: Shared.Type, from view: LinkView) throws(RouteMatchError) -> Shared {
         if let problem {
-            return .failure(RouteMatchError(
+            throw RouteMatchError(
                 reason: problem.reason, input: route.reference.pattern, subject: .pattern, span: nil,
-                closestRoute: route.reference, definitionProblems: [problem]))
+                closestRoute: route.reference, definitionProblems: [problem])
         }
         let failed: Problems
         switch Evaluator.evaluateQuery(route, view: view) {
         case .fits(let values):
             do throws(DecodeFailure) {
-                return .success(try RouteDecoder.decode(Shared.self, route: route, learned: nil, values: values))
+                return try RouteDecoder.decode(Shared.self, route: route, learned: nil, values: values)
             } catch {
                 failed = Problems(first: error.problem(route: route, view: view), more: [])
             }
@@ -101,9 +109,9 @@ struct SharedItems: Sendable {
             failed = problems
         }
         let notes = failed.more
-        return .failure(RouteMatchError(
+        throw RouteMatchError(
             reason: failed.first.reason, input: view.link.text, subject: .link, span: failed.first.span,
-            closestRoute: route.reference, details: Memo { RouteMatchError.Details(notes: notes, isSharedItems: true) }))
+            closestRoute: route.reference, details: Memo { RouteMatchError.Details(notes: notes, isSharedItems: true) })
     }
 }
 
@@ -114,7 +122,10 @@ extension Router {
     /// Matches a link, and reads the query items every route shares beside the route.
     ///
     /// ```swift
-    /// let found = try router.match("myapp://app/user/42?utm_source=mail", sharing: Tracking.self).get()
+    /// switch router.match("myapp://app/user/42?utm_source=mail", sharing: Tracking.self) {
+    /// case .success(let found): show(found.route, from: found.shared)
+    /// case .failure(let error): print(error)
+    /// }
     /// ```
     ///
     /// - Parameters:
@@ -127,17 +138,43 @@ extension Router {
     public func match<Shared: Decodable>(
         _ link: String, sharing shared: Shared.Type
     ) -> Result<SharedMatch<Route, Shared>, RouteMatchError> {
+        do throws(RouteMatchError) { return .success(try route(for: link, sharing: shared)) } catch { return .failure(error) }
+    }
+
+    /// The route a link names and the query items every route shares; the throwing spelling
+    /// of ``match(_:sharing:)``.
+    ///
+    /// ```swift
+    /// let found = try router.route(for: "myapp://app/user/42?utm_source=mail", sharing: Tracking.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - link: The link exactly as received.
+    ///   - shared: The type of the shared items; its properties' coding keys are the query keys.
+    /// - Returns: The route and the shared items.
+    /// - Throws: ``RouteMatchError``: the route's error, or (when the route matches) the shared
+    ///   items'.
+    public func route<Shared: Decodable>(
+        for link: String, sharing shared: Shared.Type
+    ) throws(RouteMatchError) -> SharedMatch<Route, Shared> {
         let items = SharedItems.of(Shared.self)
-        var view: LinkView
-        do throws(RouteMatchError) {
-            view = try table.view(of: link)
-        } catch {
-            return .failure(error)
-        }
+        var view = try table.view(of: link)
         view.sharedKeys = items.keys
-        return table.match(view, build: codec.build).flatMap { route in
-            items.read(Shared.self, from: view).map { SharedMatch(route: route, shared: $0) }
-        }
+        let route = try Self.route { keep in table.match(view, build: codec.build, keep: keep) }
+        return SharedMatch(route: route, shared: try items.read(Shared.self, from: view))
+    }
+
+    /// The route a `URL` names and the query items every route shares.
+    ///
+    /// - Parameters:
+    ///   - url: The URL as received.
+    ///   - shared: The type of the shared items.
+    /// - Returns: The route and the shared items.
+    /// - Throws: ``RouteMatchError`` as ``route(for:sharing:)-(String,_)`` does.
+    public func route<Shared: Decodable>(
+        for url: URL, sharing shared: Shared.Type
+    ) throws(RouteMatchError) -> SharedMatch<Route, Shared> {
+        try route(for: url.absoluteString, sharing: shared)
     }
 
     /// Renders a route and appends the shared query items (`nil` left out; a key the route's
@@ -151,7 +188,7 @@ extension Router {
     /// - Throws: ``RouteMatchError`` as ``link(for:origin:scheme:host:)`` does, or for a shared
     ///   value that cannot be written.
     public func link<Shared: Encodable>(for route: Route, sharing shared: Shared, origin: String? = nil) throws(RouteMatchError) -> String {
-        var link = try self.link(for: route, origin: origin)
+        var (link, compiled) = try rendered(route, origin: origin, scheme: nil, host: nil)
         let encoder = RouteEncoder(isEnum: false)
         do { try shared.encode(to: encoder) } catch {
             throw RouteMatchError(reason: .unrenderableRoute(.encodingFailed), input: "", subject: .render, span: nil, closestRoute: nil)
@@ -162,9 +199,9 @@ extension Router {
                 span: nil, closestRoute: nil)
         }
         // A key the route's own pattern uses is the route's.
-        let own = Set((try? codec.encode(route, table).get()).map { table.routes[$0.index].ast.queryItems.map(\.key) } ?? [])
+        let own = compiled.ast.queryItems
         var items: [String] = []
-        for (label, texts) in encoder.rendered.values where !own.contains(label) {
+        for (label, texts) in encoder.rendered.values where !own.contains(where: { $0.key == label }) {
             for text in texts ?? [] { items.append(PercentEncoding.encode(label) + "=" + PercentEncoding.encode(text)) }
         }
         guard !items.isEmpty else { return link }
@@ -194,6 +231,38 @@ extension Routable {
         _ link: String, sharing shared: Shared.Type
     ) -> Result<SharedMatch<Self, Shared>, RouteMatchError> {
         router.match(link, sharing: shared)
+    }
+
+    /// The route a link names and the query items every route shares; the throwing spelling
+    /// of ``match(_:sharing:)``.
+    ///
+    /// ```swift
+    /// let found = try AppRoute.route(for: "myapp://app/user/42/profile?utm_source=mail", sharing: Tracking.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - link: The link exactly as received.
+    ///   - shared: The type of the shared items; its properties' coding keys are the query keys.
+    /// - Returns: The route and the shared items.
+    /// - Throws: ``RouteMatchError``: the route's error, or (when the route matches) the shared
+    ///   items'.
+    public static func route<Shared: Decodable>(
+        for link: String, sharing shared: Shared.Type
+    ) throws(RouteMatchError) -> SharedMatch<Self, Shared> {
+        try router.route(for: link, sharing: shared)
+    }
+
+    /// The route a `URL` names and the query items every route shares.
+    ///
+    /// - Parameters:
+    ///   - url: The URL as received.
+    ///   - shared: The type of the shared items.
+    /// - Returns: The route and the shared items.
+    /// - Throws: ``RouteMatchError`` as ``route(for:sharing:)-(String,_)`` does.
+    public static func route<Shared: Decodable>(
+        for url: URL, sharing shared: Shared.Type
+    ) throws(RouteMatchError) -> SharedMatch<Self, Shared> {
+        try router.route(for: url.absoluteString, sharing: shared)
     }
 
     /// Renders the route with the shared query items appended.
