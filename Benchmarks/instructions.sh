@@ -16,7 +16,8 @@
 # that feature, with its reason), nested-closure-hit-1000 (the same
 # link, the feature enums mounted by closure routes), enum-hit-section (the same link shape
 # in the 10-route enum), enum-hit-optional (a case with an optional query value), enum-render
-# (the deep link's route rendered back as a link, read back once) and codable-floor,
+# (the deep link's route rendered back as a link, read back once), urlcomponents-render (that
+# link written by URLComponents from its parts) and codable-floor,
 # codable-floor-100 (the deep link's case decoded by
 # its synthesized init(from:) alone, from a minimal decoder: the part of an enum hit that is
 # Swift's), codable-floor-section and codable-floor-nested (the same for the section link and
@@ -41,7 +42,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 defaults=(closure-hit closure-hit-tracked enum-hit enum-hit-100 enum-miss origins-host-miss rendered-miss-1000 urlcomponents-closure-link
-    urlcomponents-tracked-link urlcomponents-deep-link nested-hit-1000 nested-miss-1000 nested-closure-hit-1000 enum-hit-section enum-hit-optional enum-render codable-floor codable-floor-100
+    urlcomponents-tracked-link urlcomponents-deep-link nested-hit-1000 nested-miss-1000 nested-closure-hit-1000 enum-hit-section enum-hit-optional enum-render urlcomponents-render codable-floor codable-floor-100
     codable-floor-section codable-floor-nested build-1000
     flagged-enum-hit flagged-enum-hit-100 flagged-nested-hit-1000
     first-use-Routes10 first-use-Routes1000 first-use-NestedRoutes1000 first-use-RenderRoutes10 first-use-MissRoutes10

@@ -120,6 +120,16 @@ func enumOperations() -> [String: () -> Int] {
         // The deep link's route rendered back as a link: its encode(to:), the texts, the
         // read-back check (one match of the link written).
         "enum-render": { consume(try? Routes10.userPosts(id: 42, page: 2, premium: true).link()) },
+        // The same link written by `URLComponents` from its parts, the values made text (no
+        // check that it reads back): the paired contender of `enum-render`.
+        "urlcomponents-render": {
+            var components = URLComponents()
+            components.scheme = "myapp"
+            components.host = "app"
+            components.path = "/user/" + String(42) + "/posts"
+            components.queryItems = [URLQueryItem(name: "page", value: String(2)), URLQueryItem(name: "premium", value: String(true))]
+            return consume(components.string)
+        },
         // A case with an optional query value (`article(slug: String, ref: String?)`), present.
         "enum-hit-optional": { consume(Routes10.match("myapp://app/article/swift?ref=mail")) },
         // The two links' cases decoded at the Codable floor (``FloorDecoder``): what Swift's

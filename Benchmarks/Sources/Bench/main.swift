@@ -439,6 +439,8 @@ func pairedRatios(_ harness: inout Harness, warmFirst: Bool = false) -> [Harness
         ("codable-floor", "urlcomponents-deep-link", "its Codable floor (the case's synthesized init(from:) from a minimal decoder), 10 routes ÷ URLComponents(string:) alone"),
         ("codable-floor-100", "urlcomponents-deep-link", "its Codable floor, 100 routes ÷ URLComponents(string:) alone"),
         ("enum-miss", "enum-hit", "miss with its reason ÷ hit, same route (goal ≤ 2×)"),
+        ("enum-render", "urlcomponents-render", "deep-link route rendered as its link, read back once ÷ URLComponents writing that link from its parts"),
+        ("enum-render", "enum-hit", "the same render ÷ the deep-link hit"),
         ("nested-hit-1000", "enum-hit-section", "nested hit, ten mounted enums of 100 ÷ 10-route enum, same link shape (goal ≤ 1.2×)"),
         ("nested-closure-hit-1000", "enum-hit-section", "the same, the app level as closure routes"),
         ("codable-floor-section", "enum-hit-section", "the 10-route enum's Codable floor on that link (one synthesized init(from:)) ÷ its hit"),

@@ -66,8 +66,9 @@ enum LinkRenderer {
         }
         switch place {
         case .segment:
+            // One text: the first (the texts as they are when they are one, no array made).
             guard let text = values.first else { return .failure(Refused(.missingValue)) }
-            return .success([text])
+            return .success(values.count == 1 ? values : [text])
         case .rest where info.mount != nil:
             return .success(values)
         case .rest:
