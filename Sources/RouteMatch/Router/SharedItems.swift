@@ -188,7 +188,8 @@ extension Router {
     /// - Throws: ``RouteMatchError`` as ``link(for:origin:scheme:host:)`` does, or for a shared
     ///   value that cannot be written.
     public func link<Shared: Encodable>(for route: Route, sharing shared: Shared, origin: String? = nil) throws(RouteMatchError) -> String {
-        var (link, compiled) = try rendered(route, origin: origin, scheme: nil, host: nil)
+        let written = try rendered(route, origin: origin, scheme: nil, host: nil)
+        var link = written.link
         let encoder = RouteEncoder(isEnum: false)
         do { try shared.encode(to: encoder) } catch {
             throw RouteMatchError(reason: .unrenderableRoute(.encodingFailed), input: "", subject: .render, span: nil, closestRoute: nil)
@@ -199,7 +200,7 @@ extension Router {
                 span: nil, closestRoute: nil)
         }
         // A key the route's own pattern uses is the route's.
-        let own = compiled.ast.queryItems
+        let own = written.route.ast.queryItems
         var items: [String] = []
         for (label, texts) in encoder.rendered.values where !own.contains(where: { $0.key == label }) {
             for text in texts ?? [] { items.append(PercentEncoding.encode(label) + "=" + PercentEncoding.encode(text)) }
@@ -262,7 +263,7 @@ extension Routable {
     public static func route<Shared: Decodable>(
         for url: URL, sharing shared: Shared.Type
     ) throws(RouteMatchError) -> SharedMatch<Self, Shared> {
-        try router.route(for: url.absoluteString, sharing: shared)
+        try router.route(for: url, sharing: shared)
     }
 
     /// Renders the route with the shared query items appended.
