@@ -72,16 +72,20 @@ enum LinkRenderer {
         case .rest where info.mount != nil:
             return .success(values)
         case .rest:
-            // `[]` in an optional list, or `""` in an Optional, would read back as `nil`.
-            if info.isOptional, info.isList ? values.isEmpty : values.first == "" { return .failure(Refused(.emptyOptional)) }
+            if readsAsNil(info, values) { return .failure(Refused(.emptyOptional)) }
             if info.isList { return .success(values) }
             guard let text = values.first else { return .failure(Refused(.missingValue)) }
             return .success(text.split(separator: "/", omittingEmptySubsequences: false).map(String.init))
         case .query, .fragment:
-            // `""` in an Optional, or `[]` in an optional list, would read back as `nil`.
-            if info.isOptional, info.isList ? values.isEmpty : values.first == "" { return .failure(Refused(.emptyOptional)) }
+            if readsAsNil(info, values) { return .failure(Refused(.emptyOptional)) }
             return .success(values)
         }
+    }
+
+    /// Whether an optional label's `values` would read back as `nil`: `[]` in an optional list,
+    /// `""` in an `Optional` (a rest, a query item or a fragment left empty).
+    private static func readsAsNil(_ info: LabelInfo, _ values: [String]) -> Bool {
+        info.isOptional && (info.isList ? values.isEmpty : values.first == "")
     }
 
     /// A link that would match `route`: the link's own values where they convert, samples

@@ -134,7 +134,9 @@ public struct RouteValues: ExpressibleByDictionaryLiteral {
     /// of every conformance record on the first value of each type; an `Int?` was asked three
     /// times, and its `Int` twice).
     mutating func add<T: Encodable>(_ value: T, label: String) {
-        if TextConversion.isStandardScalar(T.self) { return rendered.add(value, label: label) }
+        if let standard = TextConversion.Standard.of(T.self) {
+            return rendered.add(text: standard.text(of: value), label: label)
+        }
         let probe = OptionalProbe<T>()
         try? value.encode(to: probe)
         switch probe.found {
