@@ -11,6 +11,14 @@ enum Diagnosis {
         let more: Int
     }
 
+    /// A near route other than the closest, with the view it was compared under. (A
+    /// structure, not a tuple: an array of tuples has the runtime build the tuple's type and
+    /// its array's from their mangled names on a process's first miss that has one.)
+    struct Other: Sendable {
+        let route: CompiledRoute
+        let view: LinkView
+    }
+
     /// Everything the details are computed from; it holds the routes it names, never the table.
     struct Input: Sendable {
         let view: LinkView
@@ -18,7 +26,7 @@ enum Diagnosis {
         let route: CompiledRoute
         let problems: Problems
         /// The other near routes, each with the view it was compared under.
-        let others: [(route: CompiledRoute, view: LinkView)]
+        let others: [Other]
         /// The declared hosts, when the link's host is not one of them.
         let hosts: [String]
         let expected: ExpectedLiterals?
@@ -32,11 +40,11 @@ enum Diagnosis {
         let view = isolation.view(input.view)
         var details = RouteMatchError.Details()
         details.notes = input.problems.more
-        for (other, otherView) in input.others {
-            let view = isolation.view(otherView)
-            let verdict = Evaluator.evaluate(other, view: view, options: input.defaults.options, mode: .allProblems).verdict
+        for other in input.others {
+            let view = isolation.view(other.view)
+            let verdict = Evaluator.evaluate(other.route, view: view, options: input.defaults.options, mode: .allProblems).verdict
             if case .fails(let problems) = verdict {
-                details.candidates.append(RouteMatchError.Candidate(route: other.reference, problem: problems.first))
+                details.candidates.append(RouteMatchError.Candidate(route: other.route.reference, problem: problems.first))
             }
         }
         details.example = LinkRenderer.example(route: input.route, view: view, defaults: input.defaults)

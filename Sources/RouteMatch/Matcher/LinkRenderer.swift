@@ -20,8 +20,17 @@ enum LinkRenderer {
     /// A link's path segments (decoded), query items and fragment, before they are encoded and
     /// put after an origin: what a mounted table gives the table that mounts it.
     struct Parts {
+        /// A query item's key and value, decoded.
+        ///
+        /// A structure, not a tuple: an array of tuples has the runtime build the tuple's type
+        /// and its array's from their mangled names on a process's first render or diagnostic.
+        struct QueryItem {
+            let key: String
+            let value: String
+        }
+
         var segments: [String] = []
-        var query: [(String, String)] = []
+        var query: [QueryItem] = []
         var fragment: String?
     }
 
@@ -202,15 +211,15 @@ enum LinkRenderer {
                 for text in try texts(route.segmentLabels[offset], name, .rest(offset)) { try append(text, spec.value, name) }
             }
         }
-        var query: [(String, String)] = []
+        var query: [Parts.QueryItem] = []
         query.reserveCapacity(route.ast.queryItems.count)
         for (offset, spec) in route.ast.queryItems.enumerated() {
             switch spec.value {
-            case .literal(let literal): query.append((spec.key, literal))
+            case .literal(let literal): query.append(Parts.QueryItem(key: spec.key, value: literal))
             case .capture(let name), .affixed(_, let name, _), .rest(let name):
                 for text in try texts(route.queryLabels[offset], name, .query(offset)) {
                     if text.isEmpty, case .affixed = spec.value { throw RenderFailure(label: name, problem: .emptyInsideText) }
-                    query.append((spec.key, wrap(text, in: spec.value)))
+                    query.append(Parts.QueryItem(key: spec.key, value: wrap(text, in: spec.value)))
                 }
             }
         }
@@ -295,9 +304,9 @@ enum LinkRenderer {
         }
         for (offset, item) in parts.query.enumerated() {
             link.append(offset == 0 ? UInt8(ascii: "?") : UInt8(ascii: "&"))
-            PercentEncoding.encode(item.0, into: &link)
+            PercentEncoding.encode(item.key, into: &link)
             link.append(UInt8(ascii: "="))
-            PercentEncoding.encode(item.1, into: &link)
+            PercentEncoding.encode(item.value, into: &link)
         }
         if let fragment = parts.fragment {
             link.append(UInt8(ascii: "#"))

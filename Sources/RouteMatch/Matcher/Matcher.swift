@@ -446,7 +446,7 @@ struct Search {
                 }
             }
         }
-        let others = attempts.map { (route: table.routes[$0.route], view: $0.view) }
+        let others = attempts.map { Diagnosis.Other(route: table.routes[$0.route], view: $0.view) }
         let reason = problems.first.reason, span = problems.first.span
         let input = Diagnosis.Input(
             view: best.view, defaults: table.defaults, route: route, problems: consume problems, others: others,

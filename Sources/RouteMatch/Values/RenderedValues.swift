@@ -6,8 +6,18 @@
 /// `encode(to:)` hands ``RouteEncoder``, and what a closure route's `render` closure returns
 /// (``RouteValues``).
 struct RenderedValues {
-    /// Each label's texts, in the order they came; `nil` for `nil` (an absent optional).
-    private(set) var values: [(label: String, texts: [String]?)] = []
+    /// A label and its texts; `nil` for `nil` (an absent optional).
+    ///
+    /// A structure, not a tuple: an array of tuples has the runtime build the tuple's type and
+    /// its array's from their mangled names on a process's first render (some 53,000
+    /// instructions), where a structure's array is one type, built once.
+    struct LabelTexts {
+        let label: String
+        let texts: [String]?
+    }
+
+    /// Each label's texts, in the order they came.
+    private(set) var values: [LabelTexts] = []
     /// The first label that did not render as text.
     private(set) var problem: RenderFailure?
     /// The parts of a mounted table's route, the value of a label whose type is ``Routable``.
@@ -56,7 +66,7 @@ struct RenderedValues {
     /// label at a time is made again at its second and third).
     private mutating func append(_ label: String, _ texts: [String]?) {
         if values.capacity == 0 { values.reserveCapacity(4) }
-        values.append((label, texts))
+        values.append(LabelTexts(label: label, texts: texts))
     }
 
     /// Label `label` does not render, for `why` (the first label kept).
