@@ -11,9 +11,8 @@ enum Diagnosis {
         let more: Int
     }
 
-    /// A near route other than the closest, with the view it was compared under. (A
-    /// structure, not a tuple: an array of tuples has the runtime build the tuple's type and
-    /// its array's from their mangled names on a process's first miss that has one.)
+    /// A near route other than the closest, with the view it was compared under (a structure,
+    /// not a tuple: see ``RenderedValues/LabelTexts``).
     struct Other: Sendable {
         let route: CompiledRoute
         let view: LinkView

@@ -20,10 +20,8 @@ enum LinkRenderer {
     /// A link's path segments (decoded), query items and fragment, before they are encoded and
     /// put after an origin: what a mounted table gives the table that mounts it.
     struct Parts {
-        /// A query item's key and value, decoded.
-        ///
-        /// A structure, not a tuple: an array of tuples has the runtime build the tuple's type
-        /// and its array's from their mangled names on a process's first render or diagnostic.
+        /// A query item's key and value, decoded (a structure, not a tuple: see
+        /// ``RenderedValues/LabelTexts``).
         struct QueryItem {
             let key: String
             let value: String

@@ -220,10 +220,17 @@ struct LinkView: Sendable {
     /// them (its memo computes outside its lock) and be reported as a race; each reads its own
     /// copy instead. A copy is read, not lent, from the object the views share.
     struct Isolation {
+        /// An object copied, and its copy (a structure, not a tuple: see
+        /// ``RenderedValues/LabelTexts``).
+        private struct Copied {
+            let original: Shared
+            let copy: Shared
+        }
+
         /// The object copied first, and its copy (most views of a link share one object).
-        private var first: (original: Shared, copy: Shared)?
+        private var first: Copied?
         /// Any other object copied, and its copy.
-        private var more: [(original: Shared, copy: Shared)] = []
+        private var more: [Copied] = []
 
         init() {}
 
@@ -232,7 +239,8 @@ struct LinkView: Sendable {
             if let first, first.original === view.shared { return LinkView(view, shared: first.copy) }
             if let known = more.first(where: { $0.original === view.shared }) { return LinkView(view, shared: known.copy) }
             let copy = Shared(copying: view.shared)
-            if first == nil { first = (view.shared, copy) } else { more.append((view.shared, copy)) }
+            let copied = Copied(original: view.shared, copy: copy)
+            if first == nil { first = copied } else { more.append(copied) }
             return LinkView(view, shared: copy)
         }
     }

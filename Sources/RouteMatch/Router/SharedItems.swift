@@ -202,8 +202,10 @@ extension Router {
         // A key the route's own pattern uses is the route's.
         let own = written.route.ast.queryItems
         var items: [String] = []
-        for value in encoder.rendered.values where !own.contains(where: { $0.key == value.label }) {
-            for text in value.texts ?? [] { items.append(PercentEncoding.encode(value.label) + "=" + PercentEncoding.encode(text)) }
+        for labelTexts in encoder.rendered.values where !own.contains(where: { $0.key == labelTexts.label }) {
+            for text in labelTexts.texts ?? [] {
+                items.append(PercentEncoding.encode(labelTexts.label) + "=" + PercentEncoding.encode(text))
+            }
         }
         guard !items.isEmpty else { return link }
         // Before the fragment, after the route's own query items.

@@ -8,9 +8,11 @@
 struct RenderedValues {
     /// A label and its texts; `nil` for `nil` (an absent optional).
     ///
-    /// A structure, not a tuple: an array of tuples has the runtime build the tuple's type and
-    /// its array's from their mangled names on a process's first render (some 53,000
-    /// instructions), where a structure's array is one type, built once.
+    /// A structure, not a tuple, as in RouteMatch's other arrays a match, a render or a
+    /// diagnostic makes: an array of tuples has the runtime build the tuple's type (and here
+    /// `[String]?`) and the array's from their mangled names on the first use in a process
+    /// (some 53,000 instructions for this one on a first render), where a structure's array is
+    /// one type, built once.
     struct LabelTexts {
         let label: String
         let texts: [String]?
