@@ -140,7 +140,8 @@ final class RouteTable: @unchecked Sendable {
         for (index, definition) in definitions.enumerated() {
             var routeProblems: [DefinitionProblem] = []
             let route = RouteTable.compile(
-                definition, index: index, defaults: defaults, learnedSlots: learnedSlots,
+                pattern: definition.pattern, caseKey: definition.caseKey, probe: definition.probe, index: index,
+                defaults: defaults, learnedSlots: learnedSlots,
                 sharingWith: routes.suffix(RouteTable.routesSharedWith), problems: &routeProblems)
             found.append(routeProblems)
             routes.append(route)
@@ -202,14 +203,19 @@ final class RouteTable: @unchecked Sendable {
     /// routes alternate a few shapes, few enough that building stays linear.
     static let routesSharedWith = 8
 
-    /// Compiles one definition from its pattern alone, appending the pattern's problems; what
-    /// the route's type says is learned on the route's first use. Its arrays of label names and
-    /// slots are those of an `earlier` route when equal.
+    /// Compiles one definition (its pattern, case key and probe) from its pattern alone,
+    /// appending the pattern's problems; what the route's type says is learned on the route's
+    /// first use. Its arrays of label names and slots are those of an `earlier` route when
+    /// equal.
+    ///
+    /// The definition comes apart, so that its case key is handed on as a value: read from a
+    /// definition in memory, the optimized build copied it through the value witnesses of
+    /// `Optional<CaseKey>`, a type the runtime built from its mangled name on a table's first
+    /// build (some 37,000 instructions).
     private static func compile(
-        _ definition: RouteDefinition, index: Int, defaults: TableDefaults, learnedSlots: LearnedSlots,
-        sharingWith earlier: ArraySlice<CompiledRoute>, problems: inout [DefinitionProblem]
+        pattern: String, caseKey: CaseKey?, probe: any RouteProbing, index: Int, defaults: TableDefaults,
+        learnedSlots: LearnedSlots, sharingWith earlier: ArraySlice<CompiledRoute>, problems: inout [DefinitionProblem]
     ) -> CompiledRoute {
-        let pattern = definition.pattern
         // Taken apart, not copied out of the parser's output (each copy of a syntax tree
         // retains its every array).
         let (ast, syntaxProblems) = PatternParser.parse(pattern, firstSegmentIsHost: defaults.hostFromFirstSegment)
@@ -231,8 +237,8 @@ final class RouteTable: @unchecked Sendable {
         }
         let usesOrigins = !defaults.origins.isEmpty && ast.origin.host == nil
         let route = CompiledRoute(
-            index: index, ast: ast, slots: slots, caseKey: definition.caseKey, usesOrigins: usesOrigins,
-            defaults: defaults, probe: definition.probe, learnedSlots: learnedSlots,
+            index: index, ast: ast, slots: slots, caseKey: caseKey, usesOrigins: usesOrigins,
+            defaults: defaults, probe: probe, learnedSlots: learnedSlots,
             hasSyntaxProblem: hasSyntaxProblem)
         if !spans.isEmpty {
             // A pattern with a problem is named in it: its route is learned now (it matches nothing).

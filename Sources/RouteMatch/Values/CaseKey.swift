@@ -7,13 +7,16 @@
 struct CaseKey: @unchecked Sendable {
     // Unchecked: the value is a case of the route type's `CodingKeys`, an immutable enum value.
     let text: String
-    private let type: Any.Type
+    /// The key type's identity when its bits are kept; 0 when they are not. (Two plain words
+    /// beside the text, not an `Any.Type` and a `UInt64?`: a `CaseKey?` of that size, read in
+    /// another file of the optimized build, was copied through the value witnesses of a type
+    /// the runtime built from its mangled name.)
+    private let type: UInt
     /// The key's bits, for a payload-free key enum of at most 8 bytes (kept inline, not as an array).
-    private let bits: UInt64?
+    private let bits: UInt64
 
     init<Key: CodingKey>(text: String, value: Key) {
         self.text = text
-        self.type = Key.self
         if _isPOD(Key.self), MemoryLayout<Key>.size > 0, MemoryLayout<Key>.size <= MemoryLayout<UInt64>.size {
             var copy = value
             var stored: UInt64 = 0
@@ -21,8 +24,10 @@ struct CaseKey: @unchecked Sendable {
                 withUnsafeMutableBytes(of: &stored) { $0.copyMemory(from: source) }
             }
             bits = stored
+            type = UInt(bitPattern: ObjectIdentifier(Key.self))
         } else {
-            bits = nil
+            bits = 0
+            type = 0
         }
     }
 
@@ -30,7 +35,7 @@ struct CaseKey: @unchecked Sendable {
     /// gives the key without calling its `init(stringValue:)`.
     @inline(__always)
     func isStored<Key: CodingKey>(as keyType: Key.Type) -> Bool {
-        Key.self == type && bits != nil
+        type == UInt(bitPattern: ObjectIdentifier(Key.self))
     }
 
     /// The key, read back from its bits as a plain value (the caller checked ``isStored(as:)``):
@@ -39,7 +44,7 @@ struct CaseKey: @unchecked Sendable {
     /// little-endian, so truncating keeps exactly them.)
     @inline(__always)
     func load<Key: CodingKey>(_ keyType: Key.Type) -> Key {
-        let bits = self.bits.unsafelyUnwrapped
+        let bits = self.bits
         switch MemoryLayout<Key>.size {
         case 1: return unsafeBitCast(UInt8(truncatingIfNeeded: bits), to: Key.self)
         case 2: return unsafeBitCast(UInt16(truncatingIfNeeded: bits), to: Key.self)
