@@ -211,7 +211,7 @@ final class RouteTable: @unchecked Sendable {
     /// The definition comes apart, so that its case key is handed on as a value: read from a
     /// definition in memory, the optimized build copied it through the value witnesses of
     /// `Optional<CaseKey>`, a type the runtime built from its mangled name on a table's first
-    /// build (some 37,000 instructions).
+    /// build, some 220 instructions a route (`./instructions.sh build-1000`: 9.91 M → 9.68 M).
     private static func compile(
         pattern: String, caseKey: CaseKey?, probe: any RouteProbing, index: Int, defaults: TableDefaults,
         learnedSlots: LearnedSlots, sharingWith earlier: ArraySlice<CompiledRoute>, problems: inout [DefinitionProblem]
