@@ -38,11 +38,12 @@ final class TableDefaults: Sendable {
         self.originOrder = Origin.order(of: origins)
         self.plainOrigins = originOrder.map { Origin.Bytes(origins[$0]) }
         var owns = [Bool](repeating: true, count: origins.count)
-        for position in originOrder.indices {
-            let origin = origins[originOrder[position]]
-            for earlier in originOrder[..<position] where origins[earlier].host == origin.host {
-                if let scheme = origins[earlier].scheme, let own = origin.scheme, scheme != own { continue }
-                owns[originOrder[position]] = false
+        for (position, index) in originOrder.enumerated() {
+            let origin = origins[index]
+            // An earlier origin with this host that accepts this scheme (any, when it has none)
+            // reads the link first.
+            owns[index] = !originOrder[..<position].contains { earlier in
+                origins[earlier].host == origin.host && (origin.scheme.map(origins[earlier].accepts(scheme:)) ?? true)
             }
         }
         self.readsOwnLinks = owns
