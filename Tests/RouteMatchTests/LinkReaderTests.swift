@@ -306,6 +306,36 @@ import Testing
         }
     }
 
+    /// A placeholder's name is read as bytes; a name that is no identifier is quoted as the
+    /// text reads, where `...` ends it only as whole characters (U+0600 joins the dot after it).
+    @Test(arguments: [
+        ("${id}", PatternAST.Value.capture("id"), nil), ("${_a1...}", .rest("_a1"), nil),
+        ("${...}", nil, .emptyPlaceholderName), ("${}", nil, .emptyPlaceholderName),
+        ("${..}", nil, .invalidPlaceholderName("..")), ("${1a}", nil, .invalidPlaceholderName("1a")),
+        ("${a-b...}", nil, .invalidPlaceholderName("a-b")), ("${é}", nil, .invalidPlaceholderName("é")),
+        ("${\u{600}...}", nil, .invalidPlaceholderName("\u{600}...")), ("${a....}", nil, .invalidPlaceholderName("a.")),
+    ] as [(String, PatternAST.Value?, RouteMatchError.PatternSyntaxProblem?)])
+    func readsAPlaceholderName(_ segment: String, _ value: PatternAST.Value?, _ problem: RouteMatchError.PatternSyntaxProblem?) {
+        let output = PatternParser.parse("a/" + segment, firstSegmentIsHost: false)
+        #expect(output.ast.segments.last?.value == value ?? .literal("a"))
+        #expect(output.problems == problem.map { [Problem(reason: .patternSyntax($0), span: 2..<2 + segment.utf8.count)] } ?? [])
+    }
+
+    /// A pattern's scheme is what stands before its first `://`, when no `/`, `?` or `#` stands
+    /// before that (checked against that rule, written out).
+    @Test(arguments: [
+        "myapp://app/a", "HTTPS://Example.com/x", "a:b://x/y", "x/a://b", "x?a://b", "x#a://b", "a:/b://c",
+        "://x", "a://", "a:", "a:/", "a:/b", "a::://b", "",
+    ])
+    func readsTheSchemeUpToItsSeparator(pattern: String) {
+        let bytes = Array(pattern.utf8)
+        let first = bytes.indices.first { bytes[$0...].starts(with: "://".utf8) }
+        let separator = first.flatMap { end in bytes[..<end].contains { "/?#".utf8.contains($0) } ? nil : end }
+        let output = PatternParser.parse(pattern, firstSegmentIsHost: false)
+        #expect(output.ast.origin.schemeSpan == separator.map { 0..<$0 })
+        #expect(output.ast.origin.scheme == separator.map { String(decoding: bytes[..<$0], as: UTF8.self).lowercased() })
+    }
+
     @Test func aRestCaptureFillsItsSegment() {
         let output = PatternParser.parse("files/x${path...}", firstSegmentIsHost: false)
         #expect(output.problems == [Problem(reason: .patternSyntax(.restInsideText("path")), span: 6..<17)])

@@ -145,10 +145,11 @@ final class RouteTable: @unchecked Sendable {
                 sharingWith: routes.suffix(RouteTable.routesSharedWith), problems: &routeProblems)
             found.append(routeProblems)
             routes.append(route)
-            trie.insert(route)
             // A case with several patterns renders with its first.
             if let key = definition.caseKey { byKey.setIfAbsent(key.text, to: index) }
         }
+        trie.reserveCapacity(for: routes)
+        for route in routes { trie.insert(route) }
         trie.finish(routes)
         // Learned now, not on first use: the routes that end at the same node as another (only
         // they can accept the same links; ordering them needs their labels). A route that
@@ -171,11 +172,14 @@ final class RouteTable: @unchecked Sendable {
                 }
             }
         }
-        found = found.map(RouteTable.inPatternOrder)
+        // Most routes have no problem: their empty lists are neither sorted nor appended (an
+        // empty array appended to another still asked it for room, a route at a time).
+        for index in found.indices where found[index].count > 1 { found[index] = RouteTable.inPatternOrder(found[index]) }
         let originProblems = problems
         for (index, routeProblems) in found.enumerated() {
-            problems += learnedNow.contains(index)
+            let all = !learnedNow.isEmpty && learnedNow.contains(index)
                 ? RouteTable.inPatternOrder(routeProblems + routes[index].learned.problems) : routeProblems
+            if !all.isEmpty { problems += all }
         }
         let noRoutes = definitions.isEmpty ? [DefinitionProblem(route: nil, reason: .noRoutes, span: nil)] : []
         problems += noRoutes

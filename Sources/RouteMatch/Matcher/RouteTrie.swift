@@ -210,6 +210,20 @@ struct RouteTrie: Sendable {
     /// Whether a pattern gives its own host: a link's host is then looked up among the roots.
     var hasHostRoots: Bool { roots.count > (originsRoot == nil ? 0 : 1) }
 
+    /// Reserves room for `routes`' nodes and literal bytes, at most a root and a node a
+    /// segment each, and their patterns' bytes: built up append by append, the table's
+    /// largest arrays were copied each time they grew (a 1,000-route table's nodes some twelve
+    /// times). ``finish(_:)`` gives back the room left over.
+    mutating func reserveCapacity(for routes: [CompiledRoute]) {
+        var nodeCount = nodes.count, byteCount = literalBytes.count
+        for route in routes {
+            nodeCount += 1 + route.ast.segments.count
+            byteCount += route.pattern.utf8.count
+        }
+        nodes.reserveCapacity(nodeCount)
+        literalBytes.reserveCapacity(byteCount)
+    }
+
     /// Adds `route`; returns the node its path ends at.
     @discardableResult
     mutating func insert(_ route: CompiledRoute) -> Int {
@@ -239,14 +253,17 @@ struct RouteTrie: Sendable {
                     nodes[node].affixed.append(AffixEdge(prefix: prefix, suffix: suffix, child: next))
                 }
             case .literal(let text):
-                if let existing = child(of: node, literal: text) {
-                    next = existing
-                } else {
-                    next = nodes.count
+                // The text's bytes read once, in place: looked up, and copied from the buffer
+                // when new (appending a `String`'s UTF-8 view walked it byte by byte).
+                var text = text
+                next = text.withUTF8 { bytes in
+                    if let existing = child(of: node, literal: bytes) { return existing }
+                    let created = nodes.count
                     nodes.append(Node())
-                    let span = TextSpan(start: literalBytes.count, count: text.utf8.count)
-                    literalBytes.append(contentsOf: text.utf8)
-                    nodes[node].insert(literal: span, child: next, arena: literalBytes)
+                    let span = TextSpan(start: literalBytes.count, count: bytes.count)
+                    literalBytes.append(contentsOf: bytes)
+                    nodes[node].insert(literal: span, child: created, arena: literalBytes)
+                    return created
                 }
             case .capture:
                 if let existing = nodes[node].capture {
@@ -269,12 +286,6 @@ struct RouteTrie: Sendable {
     @inline(__always)
     func child(of node: Int, literal bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         literalBytes.withUnsafeBufferPointer { nodes[node].child(literal: bytes, arena: $0) }
-    }
-
-    /// The child of `node` whose literal segment text is `text`, if any.
-    func child(of node: Int, literal text: String) -> Int? {
-        var text = text
-        return text.withUTF8 { child(of: node, literal: $0) }
     }
 
     /// The text of a literal edge.

@@ -26,7 +26,7 @@ enum PatternParser {
         var position = 0
 
         // scheme "://" host
-        if let separator = find(bytes, "://"), !(0..<separator).contains(where: { isOneOf(bytes[$0], "/?#") }) {
+        if let separator = schemeSeparator(bytes) {
             let schemeRange = 0..<separator
             let scheme = LinkReader.slice(bytes, schemeRange)
             if !isValidScheme(scheme) {
@@ -36,7 +36,7 @@ enum PatternParser {
             output.ast.origin.schemeSpan = schemeRange
             let hostStart = separator + 3
             var hostEnd = hostStart
-            while hostEnd < count, !isOneOf(bytes[hostEnd], "/?#") { hostEnd += 1 }
+            while hostEnd < count, !endsHost(bytes[hostEnd]) { hostEnd += 1 }
             let hostRange = hostStart..<hostEnd
             let host = LinkReader.slice(bytes, hostRange)
             if ByteText.hasPlaceholderOpening(bytes, in: hostRange) {
@@ -47,9 +47,9 @@ enum PatternParser {
             position = hostEnd
         }
 
-        // path
+        // path (up to `?` or `#`, found as a link's path end is)
         let pathStart = position
-        while position < count, !isOneOf(bytes[position], "?#") { position += 1 }
+        position = LinkReader.pathEnd(bytes, from: pathStart)
         parsePath(bytes, pathStart..<position, hostFromSegment: firstSegmentIsHost && output.ast.origin.host == nil, into: &output)
 
         // query
@@ -202,7 +202,7 @@ enum PatternParser {
     private static func parseValue(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into output: inout Output
     ) -> (value: PatternAST.Value, capture: Range<Int>?)? {
-        guard let open = find(bytes, "${", in: range) else {
+        guard let open = ByteText.placeholderOpening(bytes, in: range) else {
             return decodeLiteral(bytes, range, into: &output).map { (.literal($0), nil) }
         }
         var close = open + 2
@@ -214,24 +214,30 @@ enum PatternParser {
         let placeholder = open..<close + 1
         // A second placeholder in the same segment: the text between them could split in more
         // than one way, so the pattern would not say which.
-        if let second = find(bytes, "${", in: placeholder.upperBound..<range.upperBound) {
+        if let second = ByteText.placeholderOpening(bytes, in: placeholder.upperBound..<range.upperBound) {
             var end = second + 2
             while end < range.upperBound, bytes[end] != UInt8(ascii: "}") { end += 1 }
             output.problems.append(Problem(
                 reason: .patternSyntax(.severalPlaceholders), span: second..<min(end + 1, range.upperBound)))
             return nil
         }
-        var name = LinkReader.slice(bytes, open + 2..<close)
-        let isRest = name.hasSuffix("...")
-        if isRest { name.removeLast(3) }
-        if name.isEmpty {
+        // The name read as bytes (an identifier is ASCII); the text a problem quotes is made
+        // only for a name that is not one.
+        let inner = open + 2..<close
+        let isRest = inner.count >= 3 && (close - 3..<close).allSatisfy { bytes[$0] == UInt8(ascii: ".") }
+        let nameRange = isRest ? inner.lowerBound..<close - 3 : inner
+        if nameRange.isEmpty {
             output.problems.append(Problem(reason: .patternSyntax(.emptyPlaceholderName), span: placeholder))
             return nil
         }
-        if !isIdentifier(name) {
-            output.problems.append(Problem(reason: .patternSyntax(.invalidPlaceholderName(name)), span: placeholder))
+        guard isIdentifier(bytes, nameRange) else {
+            // Quoted as the text reads: `...` ends it only as whole characters.
+            var text = LinkReader.slice(bytes, inner)
+            if text.hasSuffix("...") { text.removeLast(3) }
+            output.problems.append(Problem(reason: .patternSyntax(.invalidPlaceholderName(text)), span: placeholder))
             return nil
         }
+        let name = LinkReader.slice(bytes, nameRange)
         let prefixRange = range.lowerBound..<open
         let suffixRange = placeholder.upperBound..<range.upperBound
         if placeholder == range {
@@ -260,9 +266,14 @@ enum PatternParser {
 
     // MARK: Helpers
 
-    static func isIdentifier(_ name: String) -> Bool {
-        guard let first = name.utf8.first, LinkReader.isAlpha(first) || first == UInt8(ascii: "_") else { return false }
-        return name.utf8.allSatisfy { LinkReader.isAlpha($0) || LinkReader.isDigit($0) || $0 == UInt8(ascii: "_") }
+    /// Whether the bytes in `range` (not empty) are an identifier: a letter or `_`, then
+    /// letters, digits and `_`, all ASCII.
+    private static func isIdentifier(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        let first = bytes[range.lowerBound]
+        guard LinkReader.isAlpha(first) || first == UInt8(ascii: "_") else { return false }
+        return range.dropFirst().allSatisfy {
+            LinkReader.isAlpha(bytes[$0]) || LinkReader.isDigit(bytes[$0]) || bytes[$0] == UInt8(ascii: "_")
+        }
     }
 
     static func isValidScheme(_ scheme: String) -> Bool {
@@ -270,29 +281,23 @@ enum PatternParser {
         return scheme.utf8.allSatisfy(LinkReader.isSchemeByte)
     }
 
-    private static func isOneOf(_ byte: UInt8, _ set: StaticString) -> Bool {
-        for index in 0..<set.utf8CodeUnitCount where set.utf8Start[index] == byte { return true }
-        return false
-    }
-
-    private static func find(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: StaticString, in range: Range<Int>? = nil) -> Int? {
-        let range = range ?? 0..<bytes.count
-        let length = needle.utf8CodeUnitCount
-        guard length > 0, range.count >= length else { return nil }
-        let first = needle.utf8Start[0]
-        var index = range.lowerBound
-        while index + length <= range.upperBound {
-            // The needle's first byte first: most bytes of a pattern are not it.
-            if bytes[index] == first {
-                var matches = true
-                for offset in 1..<length where bytes[index + offset] != needle.utf8Start[offset] {
-                    matches = false
-                    break
-                }
-                if matches { return index }
+    /// Where the first `://` stands, when no `/`, `?` or `#` stands before it: read up to the
+    /// first of those, not through the whole pattern (most patterns have no scheme).
+    private static func schemeSeparator(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        while index < bytes.count, !endsHost(bytes[index]) {
+            if bytes[index] == UInt8(ascii: ":"), index + 2 < bytes.count,
+                bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/") {
+                return index
             }
             index += 1
         }
         return nil
+    }
+
+    /// Whether `byte` ends a pattern's scheme or host: `/`, `?` or `#`.
+    @inline(__always)
+    private static func endsHost(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
     }
 }

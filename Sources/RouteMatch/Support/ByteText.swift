@@ -72,12 +72,17 @@ enum ByteText {
     /// `String.contains(_:)` goes through the string-processing module's generic search, whose
     /// first call in a process costs a table's build more than all its patterns' parsing.)
     static func hasPlaceholderOpening(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Bool {
+        placeholderOpening(bytes, in: range) != nil
+    }
+
+    /// Where the first placeholder opening, `${`, of the bytes in `range` stands, if any.
+    static func placeholderOpening(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int? {
         var index = range.lowerBound
         while index + 1 < range.upperBound {
-            if bytes[index] == UInt8(ascii: "$"), bytes[index + 1] == UInt8(ascii: "{") { return true }
+            if bytes[index] == UInt8(ascii: "$"), bytes[index + 1] == UInt8(ascii: "{") { return index }
             index += 1
         }
-        return false
+        return nil
     }
 
     /// Whether `text` holds a placeholder's opening, `${`.
