@@ -208,6 +208,13 @@ enum LinkReader {
             byte: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
     }
 
+    /// The offset of the first space in `bytes`, or the end (a coding key's raw value that
+    /// lists several patterns holds one, a pattern none).
+    static func firstSpace(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        firstIndex(
+            in: bytes, from: 0, word: { bytesEqual($0, UInt8(ascii: " ")) }, byte: { $0 == UInt8(ascii: " ") })
+    }
+
     /// The offset of the first byte from `start` on that `byte` accepts, or the end: `word`
     /// marks the high bit of each byte of a word it accepts (of the lowest at least: a mark
     /// above the lowest may be a borrow's), so a word without a mark is skipped whole and the

@@ -14,7 +14,7 @@ struct RouteDefinition: Sendable {
     /// pattern does): most cases have one, the raw value itself.
     static func listsSeveralPatterns(_ text: String) -> Bool {
         var copy = text
-        return copy.withUTF8 { bytes in bytes.contains(UInt8(ascii: " ")) }
+        return copy.withUTF8 { bytes in LinkReader.firstSpace(bytes) < bytes.count }
     }
 
     /// The patterns a coding key's raw value lists, in order (the raw value itself when it
