@@ -23,7 +23,8 @@
 # Swift's), codable-floor-section and codable-floor-nested (the same for the section link and
 # the nested link, whose case holds the feature enum's: two synthesized init(from:)), and
 # build-1000 (the 1,000-route enum table built warm from its patterns, no route learned:
-# counted from 10 and 30 builds, 1 and 3 with --quick).
+# counted from 10 and 30 builds, 1 and 3 with --quick) and validate-1000 (the same table built
+# and every route learned, what `validate()` costs: counted as build-1000 is).
 # `flagged-OPERATION` counts one of the enum operations (enum-hit, enum-hit-100,
 # nested-hit-1000, enum-hit-section, codable-floor-section, codable-floor-nested) in
 # BenchFlagged, whose route enums are compiled with
@@ -43,7 +44,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 defaults=(closure-hit closure-hit-tracked enum-hit enum-hit-100 enum-miss origins-host-miss rendered-miss-1000 urlcomponents-closure-link
     urlcomponents-tracked-link urlcomponents-deep-link nested-hit-1000 nested-miss-1000 nested-closure-hit-1000 enum-hit-section enum-hit-optional enum-render urlcomponents-render codable-floor codable-floor-100
-    codable-floor-section codable-floor-nested build-1000
+    codable-floor-section codable-floor-nested build-1000 validate-1000
     flagged-enum-hit flagged-enum-hit-100 flagged-nested-hit-1000
     first-use-Routes10 first-use-Routes1000 first-use-NestedRoutes1000 first-use-RenderRoutes10 first-use-MissRoutes10
     first-use-CodableFloor10 first-use-CodableFloor1000 first-use-CodableFloorNested
@@ -110,9 +111,10 @@ for operation in "${operations[@]}"; do
         start=$(count "$program" --first-use none)
         echo "$operation: $(( whole - start )) instructions"
     else
-        # A table's build takes a thousand times a hit's instructions: a thousandth of the runs.
+        # A table's build (or validation) takes a thousand times a hit's instructions (or more): a
+        # thousandth of the runs.
         runs=$low_count
-        [[ "$operation" == build-* ]] && runs=$(( low_count / 1000 ))
+        [[ "$operation" == build-* || "$operation" == validate-* ]] && runs=$(( low_count / 1000 ))
         low=$(count "$program" $(arguments_of "$operation") "$runs")
         high=$(count "$program" $(arguments_of "$operation") $(( 3 * runs )))
         echo "$operation: $(( (high - low) / (2 * runs) )) instructions"

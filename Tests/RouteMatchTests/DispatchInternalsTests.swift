@@ -163,6 +163,28 @@ import Testing
         #expect(routes.map(\.queryLabels.raw) == [[], [], [1], [], [0, 1], [0, 1], [], []] + Array(repeating: [], count: 8) + [[]])
     }
 
+    enum SharedLabels: Routable {
+        static var scheme: String { "myapp" }
+        static var host: String { "app" }
+        case a(id: Int), b(id: Int), c(id: Int?), d(id: String), e(key: Int), f(id: Int)
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case a = "a/${id}", b = "b/${id}", c = "c?id=${id}", d = "d/${id}", e = "e/${key}", f = "f/${id}"
+        }
+    }
+
+    /// Learned routes whose labels have the same names, types and optionality keep one array
+    /// of them between them; a label of another type, optionality or name keeps its own.
+    @Test func learnedRoutesOfOneShapeShareTheirLabels() throws {
+        let router = Router(SharedLabels.self)
+        try router.validate()
+        let routes = router.table.routes
+        let lists = routes.map { DispatchInternalsTests.storage($0.learned.labels) }
+        #expect(routes.map { $0.learned.labels.map(\.name) } == [["id"], ["id"], ["id"], ["id"], ["key"], ["id"]])
+        #expect(routes.map { $0.learned.labels.map(\.isOptional) } == [[false], [false], [true], [false], [false], [false]])
+        #expect(lists[1] == lists[0] && lists[5] == lists[0])
+        #expect(Set(lists[0...4]).count == 4)
+    }
+
     /// Patterns that place their labels alike and not: other literals, other names, names in
     /// another order, a name repeated, a label in the query or the fragment, none at all.
     static let slotShapes = [

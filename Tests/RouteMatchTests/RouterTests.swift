@@ -199,6 +199,21 @@ enum NamedCases: Routable {
     #expect(NamedCases.router.routes.map(\.name) == ["URLOpen", "home", "_private", "x"])
 }
 
+/// A case's name from its key type's name: read as bytes when it starts with two ASCII bytes,
+/// as characters otherwise (a first letter with a mark after it, a letter outside ASCII); the
+/// key type's name itself when the spelling does not say it (an acronym, nothing before the
+/// suffix) and no sample value does.
+@Test(arguments: [
+    ("UserPostsCodingKeys", "userPosts"), ("XCodingKeys", "x"), ("_privateCodingKeys", "_private"),
+    ("A1CodingKeys", "a1"), ("ÜberCodingKeys", "über"), ("E\u{301}tatCodingKeys", "e\u{301}tat"),
+    ("URLOpenCodingKeys", "URLOpenCodingKeys"), ("CodingKeys", "CodingKeys"), ("Keys", "Keys"),
+])
+func aCaseIsNamedByItsKeyType(_ keyTypeName: String, _ name: String) {
+    var shape = ShapeProbe.Shape()
+    shape.caseKeyTypeName = keyTypeName
+    #expect(Router<NamedCases>.caseName(shape) == name)
+}
+
 /// Cases without values: a hit returns the value the table kept when it was built (no
 /// `Codable` runs), the same value a decode would give, every time and from any thread.
 @Suite struct ConstantCaseTests {

@@ -106,6 +106,12 @@ func programOperations() -> [String: () -> Int] {
         // Building the 1,000-route enum table warm, from its patterns (no route learned): what
         // a table's first use pays per route, without the runtime's first-time costs.
         "build-1000": { consume(Router(Routes1000.self)) },
+        // The same table built and every route learned, warm: what `validate()` costs, and a
+        // route's first use pays for its own route (its labels probed, its name read).
+        "validate-1000": {
+            let router = Router(Routes1000.self)
+            return (try? router.validate()) == nil ? 0 : router.routes.count
+        },
     ]) { shared, _ in shared }
 }
 if CommandLine.arguments.contains("--repeat") { runRepeatIfAsked(programOperations()) }

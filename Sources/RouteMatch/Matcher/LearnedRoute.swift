@@ -207,13 +207,28 @@ struct LearnedRoute: Sendable {
     private static func shared(_ labels: [LabelInfo]) -> [LabelInfo] {
         // A mount's type information is made anew for each table that mounts it: not kept.
         guard !labels.isEmpty, !labels.contains(where: { $0.mount != nil }) else { return labels }
-        var key = ""
+        // Each label's name, its type's address in hexadecimal, `?` when optional, each
+        // followed by a zero byte, written as UTF-8 into one buffer (a string grown piece by
+        // piece, with the address made by `String(_:radix:)`, cost some 1,500 instructions a
+        // route learned). The type's address, not its hash: two types never share one while
+        // the kept list keeps both alive, where two hashes may be equal.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(labels.reduce(0) { $0 + $1.name.utf8.count + UInt.bitWidth / 4 + 3 })
         for label in labels {
-            // The type's address, not its hash: two types never share one while the kept list
-            // keeps both alive, where two hashes may be equal.
-            key += label.name + "\u{0}" + String(UInt(bitPattern: ObjectIdentifier(label.type)), radix: 16)
-                + (label.isOptional ? "?" : "") + "\u{0}"
+            var name = label.name
+            name.withUTF8 { bytes.append(contentsOf: $0) }
+            bytes.append(0)
+            let address = UInt(bitPattern: ObjectIdentifier(label.type))
+            var shift = UInt.bitWidth
+            while shift > 0 {
+                shift -= 4
+                let digit = UInt8(truncatingIfNeeded: address >> UInt(shift) & 0xF)
+                bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+            }
+            if label.isOptional { bytes.append(UInt8(ascii: "?")) }
+            bytes.append(0)
         }
+        let key = String(decoding: bytes, as: UTF8.self)
         return keptLabels.withLock { kept in
             if let place = kept.places[key] { return kept.lists[place] }
             kept.places.set(key, to: kept.lists.count)
