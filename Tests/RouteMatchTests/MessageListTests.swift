@@ -36,3 +36,24 @@ import Testing
         #expect(DiagnosticRenderer.acceptedHostsMessage(hosts) == expected)
     }
 }
+
+/// How a diagnostic shows a character: an invisible one as its scalar in hexadecimal, four
+/// digits at least; a control character as its picture; any other as itself.
+@Test(arguments: [
+    ("\u{00AD}", "\\u{00AD}"), ("\u{061C}", "\\u{061C}"), ("\u{202E}", "\\u{202E}"), ("\u{FEFF}", "\\u{FEFF}"),
+    ("\u{7}", "\u{2407}"), ("a", "a"), ("é", "é"),
+] as [(Character, String)])
+func aCharacterIsShownAs(_ character: Character, _ text: String) {
+    #expect(DisplayText.cell(character).text == text)
+}
+
+/// Hexadecimal digits as ASCII: upper-case, at least as many as asked and one.
+@Test(arguments: [
+    (0, 0, "0"), (0, 2, "00"), (0x7, 2, "07"), (0xAB, 1, "AB"), (0x1F600, 4, "1F600"), (0x2A, 4, "002A"),
+    (UInt.max, 0, String(repeating: "F", count: UInt.bitWidth / 4)),
+] as [(UInt, Int, String)])
+func writesHexadecimalDigits(_ value: UInt, _ minimumDigits: Int, _ text: String) {
+    var bytes: [UInt8] = []
+    ByteText.appendHex(value, minimumDigits: minimumDigits, to: &bytes)
+    #expect(String(decoding: bytes, as: UTF8.self) == text)
+}

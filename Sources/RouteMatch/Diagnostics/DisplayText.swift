@@ -71,15 +71,10 @@ enum DisplayText {
     }
 
     private static func escaped(_ scalar: Unicode.Scalar) -> String {
-        let digits = Array("0123456789ABCDEF")
-        var hex = ""
-        var value = scalar.value
-        repeat {
-            hex = String(digits[Int(value & 0xF)]) + hex
-            value >>= 4
-        } while value > 0
-        while hex.count < 4 { hex = "0" + hex }
-        return "\\u{" + hex + "}"
+        var bytes = Array("\\u{".utf8)
+        ByteText.appendHex(UInt(scalar.value), minimumDigits: 4, to: &bytes)
+        bytes.append(UInt8(ascii: "}"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// East Asian wide and fullwidth ranges (Unicode's EastAsianWidth W and F).

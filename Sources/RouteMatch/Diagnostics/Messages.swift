@@ -256,7 +256,8 @@ extension DiagnosticRenderer {
     }
 
     private static func hexByte(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return "0x" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0x0F)])
+        var bytes = Array("0x".utf8)
+        ByteText.appendHex(UInt(byte), minimumDigits: 2, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

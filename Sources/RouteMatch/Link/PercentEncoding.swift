@@ -2,8 +2,6 @@
 /// literal; everything else, `+`, `/`, `%` and every non-ASCII byte included, becomes `%XX`
 /// with upper-case hex, so that any value reads back as itself.
 enum PercentEncoding {
-    private static let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
-
     /// `text` percent-encoded (itself when every byte is unreserved).
     static func encode(_ text: String) -> String {
         let isPlain = text.utf8.withContiguousStorageIfAvailable {
@@ -23,6 +21,10 @@ enum PercentEncoding {
         if copied == nil { Array(text.utf8).withUnsafeBufferPointer { encode($0, into: &output) } }
     }
 
+    // Out of line, as it was while its digits came from a table: inlined into the text's
+    // `encode(_:into:)`, its closure retained and released more each call (86 instructions
+    // a rendered miss at 1,000 routes, `./instructions.sh rendered-miss-1000`).
+    @inline(never)
     private static func encode(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         var start = 0
         while start < bytes.count {
@@ -31,8 +33,8 @@ enum PercentEncoding {
             guard end < bytes.count else { return }
             let byte = bytes[end]
             output.append(UInt8(ascii: "%"))
-            output.append(hex[Int(byte >> 4)])
-            output.append(hex[Int(byte & 0x0F)])
+            output.append(ByteText.hexDigit(byte >> 4))
+            output.append(ByteText.hexDigit(byte))
             start = end + 1
         }
     }

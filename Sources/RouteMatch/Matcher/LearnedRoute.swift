@@ -218,13 +218,7 @@ struct LearnedRoute: Sendable {
             var name = label.name
             name.withUTF8 { bytes.append(contentsOf: $0) }
             bytes.append(0)
-            let address = UInt(bitPattern: ObjectIdentifier(label.type))
-            var shift = UInt.bitWidth
-            while shift > 0 {
-                shift -= 4
-                let digit = UInt8(truncatingIfNeeded: address >> UInt(shift) & 0xF)
-                bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
-            }
+            ByteText.appendHex(UInt(bitPattern: ObjectIdentifier(label.type)), minimumDigits: UInt.bitWidth / 4, to: &bytes)
             if label.isOptional { bytes.append(UInt8(ascii: "?")) }
             bytes.append(0)
         }

@@ -1,6 +1,24 @@
 /// Texts compared with UTF-8 bytes in place: a link's segment is matched against a pattern's
 /// literal without a `String` being made of it.
 enum ByteText {
+    /// The upper-case hexadecimal digit, in ASCII, of `value`'s low four bits.
+    @inline(__always)
+    static func hexDigit(_ value: UInt8) -> UInt8 {
+        let nibble = value & 0xF
+        return nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
+    }
+
+    /// Appends `value`'s upper-case hexadecimal digits in ASCII to `bytes`, at least
+    /// `minimumDigits` of them and one (zeros before): `\u{200B}`'s digits, `0x07`'s, a type's
+    /// address.
+    static func appendHex(_ value: UInt, minimumDigits: Int, to bytes: inout [UInt8]) {
+        var digits = max(minimumDigits, 1, (UInt.bitWidth - value.leadingZeroBitCount + 3) / 4)
+        while digits > 0 {
+            digits -= 1
+            bytes.append(hexDigit(UInt8(truncatingIfNeeded: value >> UInt(digits * 4))))
+        }
+    }
+
     /// Whether `text`'s UTF-8 is `bytes`.
     @inline(__always)
     static func equals(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
