@@ -322,10 +322,12 @@ import Testing
     }
 
     /// A pattern's scheme is what stands before its first `://`, when no `/`, `?` or `#` stands
-    /// before that (checked against that rule, written out).
+    /// before that, and its host what follows, up to the first of those (checked against that
+    /// rule, written out; hosts shorter and longer than a word).
     @Test(arguments: [
         "myapp://app/a", "HTTPS://Example.com/x", "a:b://x/y", "x/a://b", "x?a://b", "x#a://b", "a:/b://c",
-        "://x", "a://", "a:", "a:/", "a:/b", "a::://b", "",
+        "://x", "a://", "a:", "a:/", "a:/b", "a::://b", "", "myapp://A-Very-Long-Host.example.org?q=1",
+        "x://h#f", "x://twelve-bytes", "x://eight-by/z",
     ])
     func readsTheSchemeUpToItsSeparator(pattern: String) {
         let bytes = Array(pattern.utf8)
@@ -334,6 +336,10 @@ import Testing
         let output = PatternParser.parse(pattern, firstSegmentIsHost: false)
         #expect(output.ast.origin.schemeSpan == separator.map { 0..<$0 })
         #expect(output.ast.origin.scheme == separator.map { String(decoding: bytes[..<$0], as: UTF8.self).lowercased() })
+        let host = separator.map { separator in
+            bytes[(separator + 3)...].prefix { !"/?#".utf8.contains($0) }
+        }
+        #expect(output.ast.origin.host == host.map { String(decoding: $0, as: UTF8.self).lowercased() })
     }
 
     @Test func aRestCaptureFillsItsSegment() {

@@ -104,10 +104,7 @@ enum LinkReader {
             // "//" authority
             if position + 1 < count, bytes[position] == UInt8(ascii: "/"), bytes[position + 1] == UInt8(ascii: "/") {
                 let start = position + 2
-                let end = firstIndex(
-                    in: bytes, from: start,
-                    word: { bytesEqual($0, UInt8(ascii: "/")) | bytesEqual($0, UInt8(ascii: "?")) | bytesEqual($0, UInt8(ascii: "#")) },
-                    byte: isAuthorityEnd)
+                let end = authorityEnd(bytes, from: start)
                 if let problem = readAuthority(bytes, start..<end, known: known, into: &link) {
                     throw Unreadable(problem: problem)
                 }
@@ -198,6 +195,15 @@ enum LinkReader {
             index = at &+ 8
         }
         return (nil, hasEscapes)
+    }
+
+    /// The offset of the `/`, `?` or `#` that ends the authority starting at `start` (a
+    /// pattern's host too), or the end.
+    static func authorityEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        firstIndex(
+            in: bytes, from: start,
+            word: { bytesEqual($0, UInt8(ascii: "/")) | bytesEqual($0, UInt8(ascii: "?")) | bytesEqual($0, UInt8(ascii: "#")) },
+            byte: isAuthorityEnd)
     }
 
     /// The offset of the `?` or `#` that ends the path starting at `start`, or the end.
@@ -515,6 +521,10 @@ enum LinkReader {
         (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
     }
 
+    @inline(__always) static func isUpper(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+    }
+
     @inline(__always) static func isDigit(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
@@ -524,7 +534,8 @@ enum LinkReader {
         isAlpha(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
 
-    @inline(__always) private static func isAuthorityEnd(_ byte: UInt8) -> Bool {
+    /// A byte that ends an authority (or a pattern's scheme or host): `/`, `?` or `#`.
+    @inline(__always) static func isAuthorityEnd(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
     }
 
@@ -544,7 +555,7 @@ enum LinkReader {
 
     private static func lowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         var hasUpper = false
-        for index in range where bytes[index] >= UInt8(ascii: "A") && bytes[index] <= UInt8(ascii: "Z") {
+        for index in range where isUpper(bytes[index]) {
             hasUpper = true
             break
         }
@@ -555,7 +566,7 @@ enum LinkReader {
 extension String {
     /// ASCII-only lower-casing, as RFC 3986 asks for schemes and hosts.
     var asciiLowercased: String {
-        guard utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return self }
-        return String(decoding: utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }, as: UTF8.self)
+        guard utf8.contains(where: LinkReader.isUpper) else { return self }
+        return String(decoding: utf8.map { LinkReader.isUpper($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 }

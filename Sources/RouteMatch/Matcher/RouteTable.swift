@@ -173,7 +173,8 @@ final class RouteTable: @unchecked Sendable {
             }
         }
         // Most routes have no problem: their empty lists are neither sorted nor appended (an
-        // empty array appended to another still asked it for room, a route at a time).
+        // empty array appended to another still asked it for room, a route at a time), and most
+        // tables learn no route now (an empty set is not asked: asking hashes the index).
         for index in found.indices where found[index].count > 1 { found[index] = RouteTable.inPatternOrder(found[index]) }
         let originProblems = problems
         for (index, routeProblems) in found.enumerated() {

@@ -35,8 +35,7 @@ enum PatternParser {
             output.ast.origin.scheme = scheme.asciiLowercased
             output.ast.origin.schemeSpan = schemeRange
             let hostStart = separator + 3
-            var hostEnd = hostStart
-            while hostEnd < count, !endsHost(bytes[hostEnd]) { hostEnd += 1 }
+            let hostEnd = LinkReader.authorityEnd(bytes, from: hostStart)
             let hostRange = hostStart..<hostEnd
             let host = LinkReader.slice(bytes, hostRange)
             if ByteText.hasPlaceholderOpening(bytes, in: hostRange) {
@@ -285,7 +284,7 @@ enum PatternParser {
     /// first of those, not through the whole pattern (most patterns have no scheme).
     private static func schemeSeparator(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
-        while index < bytes.count, !endsHost(bytes[index]) {
+        while index < bytes.count, !LinkReader.isAuthorityEnd(bytes[index]) {
             if bytes[index] == UInt8(ascii: ":"), index + 2 < bytes.count,
                 bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/") {
                 return index
@@ -293,11 +292,5 @@ enum PatternParser {
             index += 1
         }
         return nil
-    }
-
-    /// Whether `byte` ends a pattern's scheme or host: `/`, `?` or `#`.
-    @inline(__always)
-    private static func endsHost(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
     }
 }

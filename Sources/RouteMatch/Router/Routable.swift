@@ -285,10 +285,9 @@ extension Router where Route: Routable {
         return copy.withUTF8 { bytes -> String? in
             let count = bytes.count - "CodingKeys".utf8.count
             guard count > 0 else { return nil }
-            let isUpper = { (byte: UInt8) in byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
-            if count >= 2, isUpper(bytes[0]), isUpper(bytes[1]) { return nil }
+            if count >= 2, LinkReader.isUpper(bytes[0]), LinkReader.isUpper(bytes[1]) { return nil }
             if bytes[0] < 0x80, count == 1 || bytes[1] < 0x80 {
-                let first = isUpper(bytes[0]) ? bytes[0] | 0x20 : bytes[0]
+                let first = LinkReader.isUpper(bytes[0]) ? bytes[0] | 0x20 : bytes[0]
                 return String(Character(Unicode.Scalar(first)))
                     + String(decoding: ByteText.part(of: bytes, start: 1, count: count - 1), as: UTF8.self)
             }
