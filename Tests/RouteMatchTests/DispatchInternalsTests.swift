@@ -96,13 +96,48 @@ import Testing
         }
     }
 
+    /// A node's rarer parts, kept beside the nodes in the trie, read back through it: more
+    /// literal edges than a diagnostic offers (the earliest five kept), an in-segment capture,
+    /// a rest capture, two routes ending at one node (more literal query items first).
+    @Test func aTrieKeepsANodesRarerPartsBesideItsNodes() throws {
+        let router = Router<Int>(scheme: "myapp", host: "app") { routes in
+            for number in 0..<7 { routes.add("l\(number)") { _ in number } }
+            routes.add("a/${x}") { _ in 7 }
+            routes.add("a/p${x}s") { _ in 8 }
+            routes.add("a/${rest...}") { _ in 9 }
+            routes.add("c") { _ in 10 }
+            routes.add("c?k=v") { _ in 11 }
+        }
+        #expect(router.table.problems.isEmpty)
+        let trie = router.table.trie
+        let root = try #require(trie.originsRoot)
+        func child(_ node: Int, _ text: String) -> Int? {
+            var text = text
+            return text.withUTF8 { trie.child(of: node, literal: $0) }
+        }
+        #expect(trie.literalCount(of: root) == 9)
+        #expect(trie.firstLiterals(of: root) == ["l0", "l1", "l2", "l3", "l4"])
+        #expect(child(root, "l6") != nil && child(root, "l7") == nil)
+        let a = try #require(child(root, "a"))
+        #expect(trie.hasAffixed(a) && trie.affixed(of: a).map { [$0.prefix, $0.suffix] } == [["p", "s"]])
+        #expect(trie.hasRests(a) && Array(trie.rests(of: a)) == [9] && trie.firstRest(of: a) == 9)
+        let capture = try #require(trie.nodes[a].capture)
+        #expect(Array(trie.terminals(of: capture)) == [7] && !trie.nodes[capture].hasExtras)
+        let c = try #require(child(root, "c"))
+        #expect(Array(trie.terminals(of: c)) == [11, 10] && trie.firstTerminal(of: c) == 11)
+        #expect(!trie.hasAffixed(c) && !trie.hasRests(c) && trie.firstRest(of: c) == nil)
+        #expect(trie.extras.count == 3)
+    }
+
     // MARK: What a table keeps a route
 
     /// A trie node (three a `section{i}/item/${id}` route) and a pattern segment stay within their
     /// compact sizes: the README's memory figures, and CI's budget of under 1 KB a route
     /// (`Bench --memory`), rest on them.
     @Test func aTrieNodeAndAPatternSegmentStayWithinTheirCompactSizes() {
-        #expect(MemoryLayout<RouteTrie.Node>.stride <= 40)
+        // Plain words: copying a node retains nothing, freeing one releases nothing.
+        #expect(MemoryLayout<RouteTrie.Node>.stride == 32)
+        #expect(_isPOD(RouteTrie.Node.self))
         #expect(MemoryLayout<PatternAST.Segment>.stride <= 40)
         // A learned route's box (its header and this) then fits 48 bytes, and a case with
         // values adds its keys, its labels' key type and its labels' container within 72.

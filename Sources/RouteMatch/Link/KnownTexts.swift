@@ -12,14 +12,13 @@ final class KnownTexts: Sendable {
     /// How many texts are kept.
     static let capacity = 8
 
-    /// A known text and where its UTF-8 stands in ``bytes``.
-    private struct Entry {
-        let text: String
-        let start: Int
-        let count: Int
-    }
-
-    private let entries: [Entry]
+    /// The known texts.
+    private let texts: [String]
+    /// Where each text's UTF-8 starts in ``bytes``, and after the last, the end: the text at
+    /// `i` is `bytes[starts[i]..<starts[i + 1]]`. (Arrays of standard types, not one of
+    /// entries: the runtime built that array's type from its mangled name on a process's
+    /// first table, some 11,000 instructions.)
+    private let starts: [Int]
     /// The texts' UTF-8, one after the other.
     private let bytes: [UInt8]
 
@@ -35,25 +34,26 @@ final class KnownTexts: Sendable {
             chosen.append(text)
         }
         // Sized exactly: a table keeps them for good.
-        var entries: [Entry] = [], bytes: [UInt8] = []
-        entries.reserveCapacity(chosen.count)
+        var starts: [Int] = [], bytes: [UInt8] = []
+        starts.reserveCapacity(chosen.count + 1)
         bytes.reserveCapacity(chosen.reduce(0) { $0 + $1.utf8.count })
         for text in chosen {
-            entries.append(Entry(text: text, start: bytes.count, count: text.utf8.count))
+            starts.append(bytes.count)
             bytes.append(contentsOf: text.utf8)
         }
-        (self.entries, self.bytes) = (entries, bytes)
+        starts.append(bytes.count)
+        (self.texts, self.starts, self.bytes) = (chosen, starts, bytes)
     }
 
     /// The known text that `source[range]` spells (ASCII letters in any case), if any.
     @inline(__always)
     func text(spelledBy source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
         bytes.withUnsafeBufferPointer { known -> String? in
-            // By index: iterating the entries would copy (retain) each one's text.
+            // By index: iterating the texts would copy (retain) each one.
             let spelled = ByteText.part(of: source, start: range.lowerBound, count: range.count)
-            for index in entries.indices where entries[index].count == range.count {
-                let text = ByteText.part(of: known, start: entries[index].start, count: entries[index].count)
-                if ByteText.equal(spelled, ignoringASCIICaseTo: text) { return entries[index].text }
+            for index in texts.indices where starts[index + 1] - starts[index] == range.count {
+                let text = ByteText.part(of: known, start: starts[index], count: range.count)
+                if ByteText.equal(spelled, ignoringASCIICaseTo: text) { return texts[index] }
             }
             return nil
         }

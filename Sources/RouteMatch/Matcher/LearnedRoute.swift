@@ -40,7 +40,8 @@ final class CaseProbe<Route: Routable>: RouteProbing, @unchecked Sendable {
         // A case without values is one value: kept, so that its hits decode nothing. (Not for
         // a class, whose instance a hit must not share.)
         var constant: ConstantRoute<Route>?
-        if shape.labels.isEmpty, shape.problem == nil, !(Route.self is AnyClass), let value = shape.value as? Route {
+        if shape.labels.isEmpty, shape.problem == nil, !(Route.self is AnyClass), case .made(let sample) = shape.sample,
+           let value = sample as? Route {
             constant = ConstantRoute(value)
         }
         return ProbedRoute(

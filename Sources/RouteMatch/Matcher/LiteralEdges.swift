@@ -1,7 +1,7 @@
 /// Where a literal's UTF-8 stands in the bytes a ``RouteTrie`` keeps for its literal edges.
 struct TextSpan: Sendable, Equatable {
-    private let start: Int32
-    private let count: Int32
+    fileprivate let start: Int32
+    fileprivate let count: Int32
 
     static let empty = TextSpan(start: 0, count: 0)
 
@@ -9,6 +9,10 @@ struct TextSpan: Sendable, Equatable {
         // A trie's literal text is its patterns' text: far below 2 GB.
         self.start = Int32(start)
         self.count = Int32(count)
+    }
+
+    fileprivate init(start: Int32, count: Int32) {
+        (self.start, self.count) = (start, count)
     }
 
     var range: Range<Int> { Int(start)..<Int(start) + Int(count) }
@@ -24,42 +28,54 @@ struct TextSpan: Sendable, Equatable {
 /// child nodes, hashed with ``LiteralIndex``'s FNV-1a over the bytes, so that a link's segment
 /// is looked up without a `String` made of it.
 struct LiteralEdges: Sendable {
-    /// The texts, in insertion order.
-    private var spans: [TextSpan] = []
-    /// The node each text leads to, by position.
-    private var targets: [Int32] = []
+    /// The edges in insertion order, three words each: where the text starts in the trie's
+    /// bytes, its length, and the node it leads to. (One array of a standard type, not an
+    /// array of spans beside one of nodes: the runtime built `[TextSpan]`'s type from its
+    /// mangled name on a process's first table, some 11,000 instructions, and a node of many
+    /// edges kept two arrays.)
+    private var words: [Int32] = []
     private var buckets = HashBuckets()
 
-    var count: Int { spans.count }
-    var isEmpty: Bool { spans.isEmpty }
+    var count: Int { words.count / 3 }
+    var isEmpty: Bool { words.isEmpty }
+
+    // A position is one the edges gave out (wrapping arithmetic: the subscript checks the
+    // bounds, a checked product would check again).
+    @inline(__always)
+    private func span(at position: Int) -> TextSpan {
+        TextSpan(start: words[3 &* position], count: words[3 &* position &+ 1])
+    }
+
+    @inline(__always)
+    private func target(at position: Int) -> Int { Int(words[3 &* position &+ 2]) }
 
     /// Calls `body` with every text and the node it leads to, in insertion order.
     func forEach(_ body: (TextSpan, Int) -> Void) {
-        for position in spans.indices { body(spans[position], Int(targets[position])) }
+        for position in 0..<count { body(span(at: position), target(at: position)) }
     }
 
     /// The node the text whose UTF-8 is `bytes` leads to, if any; `arena` holds the spans' bytes.
     @inline(__always)
     func child(literal bytes: UnsafeBufferPointer<UInt8>, arena: UnsafeBufferPointer<UInt8>) -> Int? {
-        buckets.position(hash: LiteralIndex.hash(bytes)) { spans[$0].holds(bytes, in: arena) }
-            .map { Int(targets[$0]) }
+        buckets.position(hash: LiteralIndex.hash(bytes)) { span(at: $0).holds(bytes, in: arena) }
+            .map { target(at: $0) }
     }
 
     /// Makes the text at `span` of `arena` lead to `target` (a text not yet in the edges).
     mutating func set(_ span: TextSpan, to target: Int, arena: [UInt8]) {
-        spans.append(span)
-        targets.append(Int32(target))
+        words.append(span.start)
+        words.append(span.count)
+        words.append(Int32(target))
+        let (words, count) = (self.words, self.count)
         arena.withUnsafeBufferPointer { bytes in
-            buckets.add(position: spans.count - 1, count: spans.count) { position in
-                let range = spans[position].range
-                return LiteralIndex.hash(ByteText.part(of: bytes, start: range.lowerBound, count: range.count))
+            buckets.add(position: count - 1, count: count) { position in
+                LiteralIndex.hash(ByteText.part(of: bytes, start: Int(words[3 * position]), count: Int(words[3 * position + 1])))
             }
         }
     }
 
     /// Gives back the room left over from growing.
     mutating func trim() {
-        spans = spans.map { $0 }
-        targets = targets.map { $0 }
+        words = words.map { $0 }
     }
 }

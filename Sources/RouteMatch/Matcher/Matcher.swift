@@ -228,8 +228,8 @@ struct Search {
         if depth == view.segmentCount {
             if firstPath == nil { firstPath = .complete }
             // Shorter routes first, then those whose rest capture may take no segment.
-            if attemptEach(table, table.trie.nodes[node].terminals, build: build) { return true }
-            if attemptEach(table, table.trie.nodes[node].rests, build: build) { return true }
+            if attemptEach(table, table.trie.terminals(of: node), build: build) { return true }
+            if attemptEach(table, table.trie.rests(of: node), build: build) { return true }
             let below = table.trie.nodes[node].firstRouteBelow
             if below != Int.max { note(table, below, depth: depth) }
             return false
@@ -242,10 +242,10 @@ struct Search {
             advanced = true
             if walk(table, node: child, depth: depth + 1, attempt: build) { return true }
         }
-        if readable, table.trie.nodes[node].hasAffixed {
+        if readable, table.trie.hasAffixed(node) {
             // Made once for every edge (a node with in-segment captures is rare on the way).
             let text = view.text(of: view.segment(depth))
-            for edge in table.trie.nodes[node].affixed
+            for edge in table.trie.affixed(of: node)
             where Affixes.inner(of: text, prefix: edge.prefix, suffix: edge.suffix) != nil {
                 advanced = true
                 if walk(table, node: edge.child, depth: depth + 1, attempt: build) { return true }
@@ -259,9 +259,9 @@ struct Search {
                 return true
             }
         }
-        if table.trie.nodes[node].hasRests {
+        if table.trie.hasRests(node) {
             advanced = true
-            if attemptEach(table, table.trie.nodes[node].rests, build: build) { return true }
+            if attemptEach(table, table.trie.rests(of: node), build: build) { return true }
         }
         if !advanced {
             if firstPath == nil { firstPath = .left(node: node) }
@@ -408,10 +408,10 @@ struct Search {
     /// The literal segments the table offers where the link's path first left it.
     private func expectedLiterals(in table: RouteTable) -> Diagnosis.ExpectedLiterals? {
         guard !hostFailed, case .left(let index)? = firstPath else { return nil }
-        let node = table.trie.nodes[index]
-        guard node.literalCount > 0 else { return nil }
+        let count = table.trie.literalCount(of: index)
+        guard count > 0 else { return nil }
         let first = table.trie.firstLiterals(of: index)
-        return Diagnosis.ExpectedLiterals(first: first, more: node.literalCount - first.count)
+        return Diagnosis.ExpectedLiterals(first: first, more: count - first.count)
     }
 
     /// The closest route's verdict: its problems, or (for a route the walk stopped short of

@@ -153,12 +153,12 @@ enum PlainHit {
             else { return .left }
             if let child = table.trie.child(of: node, literal: ByteText.part(of: bytes, start: start, count: index - start)) {
                 node = child
-            } else if table.trie.nodes[node].hasAffixed {
+            } else if table.trie.hasAffixed(node) {
                 return .left
             } else if let capture = table.trie.nodes[node].capture {
                 node = capture
                 guard captured.append(offset: segments - before - 1, start: start, end: index) else { return .left }
-            } else if table.trie.nodes[node].hasRests {
+            } else if table.trie.hasRests(node) {
                 rest = (node, start - 1, segments - before - 1)
                 break
             } else {
@@ -173,7 +173,7 @@ enum PlainHit {
         }
         let pathEnd = index
         let found: Int?
-        if let rest { found = table.trie.nodes[rest.node].rests.head } else { found = table.trie.nodes[node].terminals.head }
+        if let rest { found = table.trie.firstRest(of: rest.node) } else { found = table.trie.firstTerminal(of: node) }
         guard let first = found else { return .left }
         // The route is lent, not retained: the table keeps it.
         return Unmanaged.passUnretained(table.routes[first])._withUnsafeGuaranteedRef { route -> Outcome in

@@ -46,8 +46,9 @@ struct RouteTrie: Sendable {
         }
     }
 
-    /// What few nodes have: more than one literal edge, in-segment captures, routes that
-    /// capture the rest, the earliest literal edges of a node of many. Kept out of line.
+    /// What few nodes have: more than one literal edge or terminal route, in-segment
+    /// captures, routes that capture the rest, the earliest literal edges of a node of many.
+    /// Kept out of line, in the trie's ``extras``.
     struct NodeExtras: Sendable {
         var literals = LiteralEdges()
         var affixed: [AffixEdge] = []
@@ -60,54 +61,23 @@ struct RouteTrie: Sendable {
 
     /// A trie node, compact: a table of 1,000 routes keeps some 3,000 of them. Indices are
     /// 32-bit (a table of more than two billion routes is refused by memory long before).
+    ///
+    /// Plain words, no reference: its rarer parts stand in the trie's ``extras``, found by
+    /// index. (A node that held them in an array of one was copied with a retain and
+    /// destroyed with a release, each of a table's nodes when its build trimmed the array,
+    /// and again when the table was freed.) Read them through the trie: ``terminals(of:)``,
+    /// ``rests(of:)``, ``affixed(of:)``.
     struct Node: Sendable {
-        private var firstLiteral = TextSpan.empty
-        private var firstLiteralChild: Int32 = -1
+        fileprivate var firstLiteral = TextSpan.empty
+        fileprivate var firstLiteralChild: Int32 = -1
         private var captureChild: Int32 = -1
         private var first = Int32.max
         private var firstBelow = Int32.max
         /// The first route whose path ends here (-1: none); the others are rare, and kept with
-        /// the extras: a node is 40 bytes, not 48.
-        private var firstTerminal: Int32 = -1
-        /// Zero or one element: the node's rarer parts.
-        private var extras: [NodeExtras] = []
-
-        /// Routes whose path ends here, most specific first.
-        var terminals: RouteList {
-            get { RouteList(first: firstTerminal, others: extras.isEmpty ? [] : extras[0].moreTerminals) }
-            set {
-                firstTerminal = newValue.first
-                if !newValue.others.isEmpty || !extras.isEmpty { modifyExtras { $0.moreTerminals = newValue.others } }
-            }
-        }
-
-        /// The child whose literal (percent-decoded) segment text has the UTF-8 `bytes`;
-        /// `arena` is the trie's ``RouteTrie/literalBytes``.
-        @inline(__always)
-        func child(literal bytes: UnsafeBufferPointer<UInt8>, arena: UnsafeBufferPointer<UInt8>) -> Int? {
-            if firstLiteralChild >= 0, firstLiteral.holds(bytes, in: arena) { return Int(firstLiteralChild) }
-            guard !extras.isEmpty, !extras[0].literals.isEmpty else { return nil }
-            return extras[0].literals.child(literal: bytes, arena: arena)
-        }
-
-        var literalCount: Int { firstLiteralChild < 0 ? 0 : 1 + (extras.first?.literals.count ?? 0) }
-
-        /// Calls `body` with every literal edge, the first inserted first, as a span of the
-        /// trie's bytes and the child it leads to. (A call per edge, not an array of pairs:
-        /// a tuple's array type is built by the runtime on a process's first table.)
-        func forEachLiteral(_ body: (TextSpan, Int) -> Void) {
-            guard firstLiteralChild >= 0 else { return }
-            body(firstLiteral, Int(firstLiteralChild))
-            if !extras.isEmpty { extras[0].literals.forEach(body) }
-        }
-
-        mutating func insert(literal span: TextSpan, child: Int, arena: [UInt8]) {
-            if firstLiteralChild < 0 {
-                (firstLiteral, firstLiteralChild) = (span, Int32(child))
-            } else {
-                modifyExtras { $0.literals.set(span, to: child, arena: arena) }
-            }
-        }
+        /// the extras.
+        fileprivate var firstTerminal: Int32 = -1
+        /// Where the node's extras stand in the trie's ``extras`` (-1: it has none).
+        fileprivate var extrasIndex: Int32 = -1
 
         /// The child a placeholder segment leads to.
         var capture: Int? {
@@ -127,60 +97,112 @@ struct RouteTrie: Sendable {
             set { firstBelow = newValue == .max ? .max : Int32(newValue) }
         }
 
-        /// Whether the node has in-segment captures (read in place, copying nothing).
-        var hasAffixed: Bool { !extras.isEmpty && !extras[0].affixed.isEmpty }
-
-        /// Whether routes go on from the node with `${name...}` (read in place).
-        var hasRests: Bool { !extras.isEmpty && extras[0].rests.count > 0 }
-
-        /// Children of in-segment captures, the longest literal text first.
-        var affixed: [AffixEdge] {
-            get { extras.first?.affixed ?? [] }
-            set { modifyExtras { $0.affixed = newValue } }
-        }
-
-        /// Routes whose path goes on from here with `${name...}`, in priority order.
-        var rests: RouteList {
-            get { extras.first?.rests ?? RouteList() }
-            set { modifyExtras { $0.rests = newValue } }
-        }
-
-        /// For a node of more than ``RouteTrie/offeredLiterals`` literal edges, those of the
-        /// earliest-declared routes, earliest first (see ``RouteTrie/firstLiterals(of:)``).
-        var firstLiterals: [String] {
-            get { extras.first?.firstLiterals ?? [] }
-            set { modifyExtras { $0.firstLiterals = newValue } }
-        }
-
-        /// Gives back the room the literal index kept for growing.
-        mutating func trimLiterals() {
-            if !extras.isEmpty { extras[0].literals.trim() }
-        }
-
         /// Whether the node has any of its rarer parts (more than one literal edge or
         /// terminal route, in-segment captures, rest captures): a node without them has none
         /// of the lists the table's build orders or trims.
-        var hasExtras: Bool { !extras.isEmpty }
+        var hasExtras: Bool { extrasIndex >= 0 }
+    }
 
-        private mutating func modifyExtras(_ change: (inout NodeExtras) -> Void) {
-            if extras.isEmpty { extras = [NodeExtras()] }
-            change(&extras[0])
+    /// The rarer parts of the nodes that have them (see ``Node``).
+    private(set) var extras: [NodeExtras] = []
+
+    /// The extras of `node`, if it has any.
+    @inline(__always)
+    private func extras(of node: Int) -> NodeExtras? {
+        let index = nodes[node].extrasIndex
+        return index < 0 ? nil : extras[Int(index)]
+    }
+
+    /// Changes the extras of `node`, which are made when it has none.
+    private mutating func modifyExtras(of node: Int, _ change: (inout NodeExtras) -> Void) {
+        if nodes[node].extrasIndex < 0 {
+            nodes[node].extrasIndex = Int32(extras.count)
+            extras.append(NodeExtras())
         }
+        change(&extras[Int(nodes[node].extrasIndex)])
+    }
+
+    /// Routes whose path ends at `node`, most specific first.
+    func terminals(of node: Int) -> RouteList {
+        let index = nodes[node].extrasIndex
+        return RouteList(first: nodes[node].firstTerminal, others: index < 0 ? [] : extras[Int(index)].moreTerminals)
+    }
+
+    private mutating func setTerminals(of node: Int, _ list: RouteList) {
+        nodes[node].firstTerminal = list.first
+        if !list.others.isEmpty || nodes[node].hasExtras { modifyExtras(of: node) { $0.moreTerminals = list.others } }
+    }
+
+    /// The first of ``terminals(of:)``, read in place (no list made).
+    @inline(__always)
+    func firstTerminal(of node: Int) -> Int? {
+        let first = nodes[node].firstTerminal
+        return first < 0 ? nil : Int(first)
+    }
+
+    /// The first of ``rests(of:)``, read in place (no list made).
+    @inline(__always)
+    func firstRest(of node: Int) -> Int? {
+        let index = nodes[node].extrasIndex
+        return index < 0 ? nil : extras[Int(index)].rests.head
+    }
+
+    /// Routes whose path goes on from `node` with `${name...}`, in priority order.
+    func rests(of node: Int) -> RouteList {
+        let index = nodes[node].extrasIndex
+        return index < 0 ? RouteList() : extras[Int(index)].rests
+    }
+
+    /// Whether routes go on from `node` with `${name...}` (read in place).
+    @inline(__always)
+    func hasRests(_ node: Int) -> Bool {
+        let index = nodes[node].extrasIndex
+        return index >= 0 && extras[Int(index)].rests.count > 0
+    }
+
+    /// Children of `node`'s in-segment captures, the longest literal text first.
+    func affixed(of node: Int) -> [AffixEdge] {
+        let index = nodes[node].extrasIndex
+        return index < 0 ? [] : extras[Int(index)].affixed
+    }
+
+    /// Whether `node` has in-segment captures (read in place, copying nothing).
+    @inline(__always)
+    func hasAffixed(_ node: Int) -> Bool {
+        let index = nodes[node].extrasIndex
+        return index >= 0 && !extras[Int(index)].affixed.isEmpty
+    }
+
+    /// How many literal edges leave `node`.
+    func literalCount(of node: Int) -> Int {
+        guard nodes[node].firstLiteralChild >= 0 else { return 0 }
+        let index = nodes[node].extrasIndex
+        return 1 + (index < 0 ? 0 : extras[Int(index)].literals.count)
+    }
+
+    /// Calls `body` with every literal edge of `node`, the first inserted first, as a span of
+    /// the trie's bytes and the child it leads to. (A call per edge, not an array of pairs:
+    /// a tuple's array type is built by the runtime on a process's first table.)
+    func forEachLiteral(of node: Int, _ body: (TextSpan, Int) -> Void) {
+        guard nodes[node].firstLiteralChild >= 0 else { return }
+        body(nodes[node].firstLiteral, Int(nodes[node].firstLiteralChild))
+        let index = nodes[node].extrasIndex
+        if index >= 0 { extras[Int(index)].literals.forEach(body) }
     }
 
     /// The literal edges of the earliest-declared routes at `node`, at most five, earliest
     /// first: what a diagnostic offers when a link leaves the table there. Kept for nodes of
     /// many edges; for the others (most nodes: one edge) sorted when asked, to keep no array.
     func firstLiterals(of node: Int) -> [String] {
-        nodes[node].literalCount > RouteTrie.offeredLiterals
-            ? nodes[node].firstLiterals : earliestLiterals(of: node)
+        literalCount(of: node) > RouteTrie.offeredLiterals
+            ? extras(of: node)?.firstLiterals ?? [] : earliestLiterals(of: node)
     }
 
     /// The five literal edges of `node` whose routes were declared first, earliest first.
     private func earliestLiterals(of node: Int) -> [String] {
-        // Two arrays side by side, not one of pairs (see ``Node/forEachLiteral(_:)``).
+        // Two arrays side by side, not one of pairs (see ``forEachLiteral(of:_:)``).
         var orders: [Int] = [], texts: [String] = []
-        nodes[node].forEachLiteral { span, child in
+        forEachLiteral(of: node) { span, child in
             let order = nodes[child].firstRoute
             guard orders.count < RouteTrie.offeredLiterals || order < orders[orders.count - 1] else { return }
             let position = orders.firstIndex { order < $0 } ?? orders.count
@@ -191,7 +213,7 @@ struct RouteTrie: Sendable {
         return texts
     }
 
-    /// How many literal edges ``Node/firstLiterals`` keeps.
+    /// How many literal edges ``NodeExtras/firstLiterals`` keeps.
     static let offeredLiterals = 5
 
     private(set) var nodes: [Node] = []
@@ -242,15 +264,15 @@ struct RouteTrie: Sendable {
             let next: Int
             switch segment.value {
             case .rest:
-                nodes[node].rests.append(route.index)
+                modifyExtras(of: node) { $0.rests.append(route.index) }
                 return node
             case .affixed(let prefix, _, let suffix):
-                if let existing = nodes[node].affixed.first(where: { $0.prefix == prefix && $0.suffix == suffix }) {
+                if let existing = affixed(of: node).first(where: { $0.prefix == prefix && $0.suffix == suffix }) {
                     next = existing.child
                 } else {
                     next = nodes.count
                     nodes.append(Node())
-                    nodes[node].affixed.append(AffixEdge(prefix: prefix, suffix: suffix, child: next))
+                    modifyExtras(of: node) { $0.affixed.append(AffixEdge(prefix: prefix, suffix: suffix, child: next)) }
                 }
             case .literal(let text):
                 // The text's bytes read once, in place: looked up, and copied from the buffer
@@ -262,7 +284,12 @@ struct RouteTrie: Sendable {
                     nodes.append(Node())
                     let span = TextSpan(start: literalBytes.count, count: bytes.count)
                     literalBytes.append(contentsOf: bytes)
-                    nodes[node].insert(literal: span, child: created, arena: literalBytes)
+                    if nodes[node].firstLiteralChild < 0 {
+                        (nodes[node].firstLiteral, nodes[node].firstLiteralChild) = (span, Int32(created))
+                    } else {
+                        let arena = literalBytes
+                        modifyExtras(of: node) { $0.literals.set(span, to: created, arena: arena) }
+                    }
                     return created
                 }
             case .capture:
@@ -277,7 +304,9 @@ struct RouteTrie: Sendable {
             node = next
             nodes[node].firstRoute = min(nodes[node].firstRoute, route.index)
         }
-        nodes[node].terminals.append(route.index)
+        var terminals = terminals(of: node)
+        terminals.append(route.index)
+        setTerminals(of: node, terminals)
         return node
     }
 
@@ -285,7 +314,13 @@ struct RouteTrie: Sendable {
     /// segment, compared in place), if any.
     @inline(__always)
     func child(of node: Int, literal bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        literalBytes.withUnsafeBufferPointer { nodes[node].child(literal: bytes, arena: $0) }
+        // The node read once (plain words: a copy retains nothing).
+        let node = nodes[node]
+        return literalBytes.withUnsafeBufferPointer { arena in
+            if node.firstLiteralChild >= 0, node.firstLiteral.holds(bytes, in: arena) { return Int(node.firstLiteralChild) }
+            guard node.extrasIndex >= 0, !extras[Int(node.extrasIndex)].literals.isEmpty else { return nil }
+            return extras[Int(node.extrasIndex)].literals.child(literal: bytes, arena: arena)
+        }
     }
 
     /// The text of a literal edge.
@@ -300,8 +335,9 @@ struct RouteTrie: Sendable {
         // of small arrays: the table's build meets every node, and most have none.)
         var groups: [[Int]] = []
         for index in nodes.indices where nodes[index].hasExtras {
-            if nodes[index].terminals.count > 1 { groups.append(Array(nodes[index].terminals)) }
-            if nodes[index].rests.count > 1 { groups.append(Array(nodes[index].rests)) }
+            let terminals = terminals(of: index), rests = rests(of: index)
+            if terminals.count > 1 { groups.append(Array(terminals)) }
+            if rests.count > 1 { groups.append(Array(rests)) }
         }
         return groups
     }
@@ -311,8 +347,9 @@ struct RouteTrie: Sendable {
     mutating func finish(_ routes: [CompiledRoute]) {
         // What is ordered or trimmed here stands in a node's extras: the nodes without them
         // (most) are passed over without reading a list.
-        for index in nodes.indices where nodes[index].hasExtras && nodes[index].literalCount > RouteTrie.offeredLiterals {
-            nodes[index].firstLiterals = earliestLiterals(of: index)
+        for index in nodes.indices where nodes[index].hasExtras && literalCount(of: index) > RouteTrie.offeredLiterals {
+            let first = earliestLiterals(of: index)
+            modifyExtras(of: index) { $0.firstLiterals = first }
         }
         func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
             let a = routes[lhs], b = routes[rhs]
@@ -321,21 +358,29 @@ struct RouteTrie: Sendable {
             return a.index < b.index
         }
         for index in nodes.indices where nodes[index].hasExtras {
-            if nodes[index].terminals.count > 1 { nodes[index].terminals.replace(with: nodes[index].terminals.sorted(by: precedes)) }
-            if nodes[index].rests.count > 1 { nodes[index].rests.replace(with: nodes[index].rests.sorted(by: precedes)) }
-            if nodes[index].affixed.count > 1 {
-                // More literal text is more specific; then the earlier declaration.
-                let nodes = self.nodes
-                self.nodes[index].affixed.sort { lhs, rhs in
-                    let a = lhs.prefix.utf8.count + lhs.suffix.utf8.count, b = rhs.prefix.utf8.count + rhs.suffix.utf8.count
-                    if a != b { return a > b }
-                    return nodes[lhs.child].firstRoute < nodes[rhs.child].firstRoute
+            var terminals = terminals(of: index)
+            if terminals.count > 1 {
+                terminals.replace(with: terminals.sorted(by: precedes))
+                setTerminals(of: index, terminals)
+            }
+            let nodes = self.nodes
+            modifyExtras(of: index) { extras in
+                if extras.rests.count > 1 { extras.rests.replace(with: extras.rests.sorted(by: precedes)) }
+                if extras.affixed.count > 1 {
+                    // More literal text is more specific; then the earlier declaration.
+                    extras.affixed.sort { lhs, rhs in
+                        let a = lhs.prefix.utf8.count + lhs.suffix.utf8.count, b = rhs.prefix.utf8.count + rhs.suffix.utf8.count
+                        if a != b { return a > b }
+                        return nodes[lhs.child].firstRoute < nodes[rhs.child].firstRoute
+                    }
                 }
+                // The table keeps them for as long as it lives: no room left over from appending.
+                extras.literals.trim()
             }
         }
-        // The table keeps the nodes for as long as it lives: no room left over from appending.
-        for index in nodes.indices where nodes[index].hasExtras { nodes[index].trimLiterals() }
+        // Plain words: the copy that gives back the room left over retains nothing.
         nodes = nodes.map { $0 }
+        extras = extras.map { $0 }
         literalBytes = literalBytes.map { $0 }
         roots.trim()
     }

@@ -24,7 +24,7 @@ extension Routable {
         return Mounting.$sampling.withValue(Mounting.sampling + [id]) { () -> Any? in
             for key in CodingKeys.casesInOrder {
                 let shape = ShapeProbe.probe(Self.self, caseKey: CaseKey(text: key.rawValue, value: key))
-                if shape.problem == nil, let value = shape.value { return value }
+                if shape.problem == nil, case .made(let value) = shape.sample { return value }
             }
             return nil
         }

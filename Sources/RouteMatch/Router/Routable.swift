@@ -266,7 +266,7 @@ extension Router where Route: Routable {
            let name = caseName(ofKeyType: keyTypeName) {
             return name
         }
-        if let value = shape.value {
+        if case .made(let value) = shape.sample {
             if let label = Mirror(reflecting: value).children.first?.label { return label }
             if !(value is any CustomStringConvertible) && !(value is any CustomDebugStringConvertible) {
                 return String(describing: value)

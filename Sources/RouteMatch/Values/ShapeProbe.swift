@@ -21,10 +21,18 @@ final class ShapeProbe: CaseDecoding {
         /// What stopped the probe.
         var problem: ProbeProblem?
         /// The sample value, when the probe made one.
-        var value: Any?
+        var sample = Sample.none
         /// The case level's keys, as the type's `init(from:)` asked for them (enums only;
         /// ``CaseKeyList/empty`` otherwise).
         var caseKeys: CaseKeyList = .empty
+    }
+
+    /// The sample value a probe made, if any. (Its own type, not `Any?`: destroying an optional
+    /// `Any` had the runtime build `Optional<Any>`'s type from its mangled name on a process's
+    /// first probe, some 6,600 instructions.)
+    enum Sample {
+        case none
+        case made(Any)
     }
 
     let caseKey: CaseKey?
@@ -44,7 +52,7 @@ final class ShapeProbe: CaseDecoding {
     static func probe(named name: String, caseKey: CaseKey? = nil, _ run: (ShapeProbe) throws -> Any) -> Shape {
         let probe = ShapeProbe(caseKey: caseKey)
         do {
-            probe.shape.value = try run(probe)
+            probe.shape.sample = .made(try run(probe))
         } catch {
             // No label stopped the probe: the type's own `init(from:)` refused the samples.
             if probe.shape.problem == nil {
