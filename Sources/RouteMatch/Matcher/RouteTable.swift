@@ -92,22 +92,23 @@ final class RouteTable: @unchecked Sendable {
     let plainMountedHits: Bool
 
     /// The route type's name, for diagnostics.
-    let name: String
+    var name: String { typeName.text }
+    private let typeName: TypeName
 
     /// Compiles `definitions`. With `origins`, links come from those (and `scheme`/`host`
     /// must agree with the first); without, from `scheme` and `host`, or, when `host` is
     /// empty, from the host each pattern's first segment gives.
     /// Compiles `definitions` to be mounted under another table's route: their patterns are
     /// relative to the path where they are mounted.
-    convenience init(name: String, definitions: [RouteDefinition], mountedWith options: MatchOptions) {
+    convenience init(name: TypeName, definitions: [RouteDefinition], mountedWith options: MatchOptions) {
         self.init(name: name, definitions: definitions, scheme: "", host: TableDefaults.mountHost, options: options, mounted: true)
     }
 
     init(
-        name: String, definitions: [RouteDefinition], origins declared: [String] = [], scheme: String, host: String,
+        name: TypeName, definitions: [RouteDefinition], origins declared: [String] = [], scheme: String, host: String,
         options: MatchOptions, mounted: Bool = false
     ) {
-        self.name = name
+        self.typeName = name
         // Problems in declaration order: the origins', then each route's in the order they
         // stand in its pattern.
         var (origins, problems) = Origin.parseAll(declared) { "origins[\($0)]" }

@@ -48,15 +48,16 @@ final class ShapeProbe: CaseDecoding {
     }
 
     /// Probes whatever `run` decodes from the probe: a type's `init(from:)`, or a closure
-    /// route's build closure. `name` names the route in a `samplesRejected` problem.
-    static func probe(named name: String, caseKey: CaseKey? = nil, _ run: (ShapeProbe) throws -> Any) -> Shape {
+    /// route's build closure. `name` names the route in a `samplesRejected` problem, and is
+    /// made only for one (a type's name asks the runtime to demangle it).
+    static func probe(named name: @autoclosure () -> String, caseKey: CaseKey? = nil, _ run: (ShapeProbe) throws -> Any) -> Shape {
         let probe = ShapeProbe(caseKey: caseKey)
         do {
             probe.shape.sample = .made(try run(probe))
         } catch {
             // No label stopped the probe: the type's own `init(from:)` refused the samples.
             if probe.shape.problem == nil {
-                probe.shape.problem = .samplesRejected(type: name, message: message(of: error))
+                probe.shape.problem = .samplesRejected(type: name(), message: message(of: error))
             }
         }
         return probe.shape
