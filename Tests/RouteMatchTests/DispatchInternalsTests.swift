@@ -96,17 +96,21 @@ import Testing
         }
     }
 
-    /// A node's rarer parts, kept beside the nodes in the trie, read back through it: more
-    /// literal edges than a diagnostic offers (the earliest five kept), an in-segment capture,
-    /// a rest capture, two routes ending at one node (more literal query items first).
+    /// A node's rarer parts, kept beside the nodes in the trie, read back through it, in the
+    /// order the build gives them: more literal edges than a diagnostic offers (the earliest
+    /// five kept), in-segment captures (more literal text first, then the earlier route), rest
+    /// captures and routes ending at one node (more literal, then required, query items first).
     @Test func aTrieKeepsANodesRarerPartsBesideItsNodes() throws {
         let router = Router<Int>(scheme: "myapp", host: "app") { routes in
             for number in 0..<7 { routes.add("l\(number)") { _ in number } }
             routes.add("a/${x}") { _ in 7 }
             routes.add("a/p${x}s") { _ in 8 }
-            routes.add("a/${rest...}") { _ in 9 }
+            routes.add("a/${rest...}") { try $0.value("rest", as: String.self).isEmpty ? 9 : 9 }
             routes.add("c") { _ in 10 }
             routes.add("c?k=v") { _ in 11 }
+            routes.add("a/pre${x}") { _ in 12 }
+            routes.add("a/pp${x}") { _ in 13 }
+            routes.add("a/${rest...}?k=${k}") { try ($0.value("rest", as: String.self) + $0.value("k", as: String.self)).isEmpty ? 14 : 14 }
         }
         #expect(router.table.problems.isEmpty)
         let trie = router.table.trie
@@ -119,8 +123,8 @@ import Testing
         #expect(trie.firstLiterals(of: root) == ["l0", "l1", "l2", "l3", "l4"])
         #expect(child(root, "l6") != nil && child(root, "l7") == nil)
         let a = try #require(child(root, "a"))
-        #expect(trie.hasAffixed(a) && trie.affixed(of: a).map { [$0.prefix, $0.suffix] } == [["p", "s"]])
-        #expect(trie.hasRests(a) && Array(trie.rests(of: a)) == [9] && trie.firstRest(of: a) == 9)
+        #expect(trie.hasAffixed(a) && trie.affixed(of: a).map { [$0.prefix, $0.suffix] } == [["pre", ""], ["p", "s"], ["pp", ""]])
+        #expect(trie.hasRests(a) && Array(trie.rests(of: a)) == [14, 9] && trie.firstRest(of: a) == 14)
         let capture = try #require(trie.nodes[a].capture)
         #expect(Array(trie.terminals(of: capture)) == [7] && !trie.nodes[capture].hasExtras)
         let c = try #require(child(root, "c"))

@@ -69,7 +69,7 @@ struct LiteralEdges: Sendable {
         let (words, count) = (self.words, self.count)
         arena.withUnsafeBufferPointer { bytes in
             buckets.add(position: count - 1, count: count) { position in
-                LiteralIndex.hash(ByteText.part(of: bytes, start: Int(words[3 * position]), count: Int(words[3 * position + 1])))
+                LiteralIndex.hash(ByteText.part(of: bytes, start: Int(words[3 &* position]), count: Int(words[3 &* position &+ 1])))
             }
         }
     }

@@ -106,13 +106,6 @@ struct RouteTrie: Sendable {
     /// The rarer parts of the nodes that have them (see ``Node``).
     private(set) var extras: [NodeExtras] = []
 
-    /// The extras of `node`, if it has any.
-    @inline(__always)
-    private func extras(of node: Int) -> NodeExtras? {
-        let index = nodes[node].extrasIndex
-        return index < 0 ? nil : extras[Int(index)]
-    }
-
     /// Changes the extras of `node`, which are made when it has none.
     private mutating func modifyExtras(of node: Int, _ change: (inout NodeExtras) -> Void) {
         if nodes[node].extrasIndex < 0 {
@@ -194,8 +187,10 @@ struct RouteTrie: Sendable {
     /// first: what a diagnostic offers when a link leaves the table there. Kept for nodes of
     /// many edges; for the others (most nodes: one edge) sorted when asked, to keep no array.
     func firstLiterals(of node: Int) -> [String] {
-        literalCount(of: node) > RouteTrie.offeredLiterals
-            ? extras(of: node)?.firstLiterals ?? [] : earliestLiterals(of: node)
+        // A node of more than one literal edge has extras.
+        let index = nodes[node].extrasIndex
+        return index >= 0 && literalCount(of: node) > RouteTrie.offeredLiterals
+            ? extras[Int(index)].firstLiterals : earliestLiterals(of: node)
     }
 
     /// The five literal edges of `node` whose routes were declared first, earliest first.
@@ -363,17 +358,17 @@ struct RouteTrie: Sendable {
                 terminals.replace(with: terminals.sorted(by: precedes))
                 setTerminals(of: index, terminals)
             }
-            let nodes = self.nodes
+            // More literal text is more specific; then the earlier declaration. (Sorted before
+            // the extras are changed in place, which leaves the nodes unread.)
+            let affixed = affixed(of: index)
+            let sortedAffixed = affixed.count < 2 ? nil : affixed.sorted { lhs, rhs in
+                let a = lhs.prefix.utf8.count + lhs.suffix.utf8.count, b = rhs.prefix.utf8.count + rhs.suffix.utf8.count
+                if a != b { return a > b }
+                return nodes[lhs.child].firstRoute < nodes[rhs.child].firstRoute
+            }
             modifyExtras(of: index) { extras in
                 if extras.rests.count > 1 { extras.rests.replace(with: extras.rests.sorted(by: precedes)) }
-                if extras.affixed.count > 1 {
-                    // More literal text is more specific; then the earlier declaration.
-                    extras.affixed.sort { lhs, rhs in
-                        let a = lhs.prefix.utf8.count + lhs.suffix.utf8.count, b = rhs.prefix.utf8.count + rhs.suffix.utf8.count
-                        if a != b { return a > b }
-                        return nodes[lhs.child].firstRoute < nodes[rhs.child].firstRoute
-                    }
-                }
+                if let sortedAffixed { extras.affixed = sortedAffixed }
                 // The table keeps them for as long as it lives: no room left over from appending.
                 extras.literals.trim()
             }
