@@ -313,7 +313,10 @@ enum TextConversion {
 
     /// The type's name as diagnostics show it; a `CaseIterable` raw-value enum lists its values
     /// (``DiagnosticRenderer/named(_:allowing:)``, the wording an expected type's reason uses).
+    /// A standard scalar's is known by identity (``Standard/name``): `"\(T.self)"` has the
+    /// runtime demangle the name, some 2,000 instructions a type the first time.
     static func describe<T>(_ type: T.Type) -> String {
+        if let standard = Standard.of(T.self) { return standard.name }
         if let cases = allRawValues(T.self), !cases.isEmpty { return DiagnosticRenderer.named("\(T.self)", allowing: cases) }
         return "\(T.self)"
     }
