@@ -121,9 +121,14 @@ struct RouteTrie: Sendable {
         return RouteList(first: nodes[node].firstTerminal, others: index < 0 ? [] : extras[Int(index)].moreTerminals)
     }
 
-    private mutating func setTerminals(of node: Int, _ list: RouteList) {
-        nodes[node].firstTerminal = list.first
-        if !list.others.isEmpty || nodes[node].hasExtras { modifyExtras(of: node) { $0.moreTerminals = list.others } }
+    /// Adds `route` to the routes whose path ends at `node`, in place: the first in the node,
+    /// the others in its extras.
+    private mutating func appendTerminal(_ route: Int, at node: Int) {
+        if nodes[node].firstTerminal < 0 {
+            nodes[node].firstTerminal = Int32(route)
+        } else {
+            modifyExtras(of: node) { $0.moreTerminals.append(route) }
+        }
     }
 
     /// The first of ``terminals(of:)``, read in place (no list made).
@@ -299,9 +304,7 @@ struct RouteTrie: Sendable {
             node = next
             nodes[node].firstRoute = min(nodes[node].firstRoute, route.index)
         }
-        var terminals = terminals(of: node)
-        terminals.append(route.index)
-        setTerminals(of: node, terminals)
+        appendTerminal(route.index, at: node)
         return node
     }
 
@@ -353,10 +356,11 @@ struct RouteTrie: Sendable {
             return a.index < b.index
         }
         for index in nodes.indices where nodes[index].hasExtras {
-            var terminals = terminals(of: index)
+            let terminals = terminals(of: index)
             if terminals.count > 1 {
-                terminals.replace(with: terminals.sorted(by: precedes))
-                setTerminals(of: index, terminals)
+                let sorted = terminals.sorted(by: precedes)
+                nodes[index].firstTerminal = Int32(sorted[0])
+                modifyExtras(of: index) { $0.moreTerminals = Array(sorted.dropFirst()) }
             }
             // More literal text is more specific; then the earlier declaration. (Sorted before
             // the extras are changed in place, which leaves the nodes unread.)

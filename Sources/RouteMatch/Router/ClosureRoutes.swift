@@ -216,7 +216,8 @@ extension Router {
             definitions.append(RouteDefinition(pattern: entry.pattern, caseKey: nil, probe: probe))
         }
         self.table = RouteTable(
-            name: name.map(TypeName.init) ?? TypeName(Route.self), definitions: definitions, origins: origins, scheme: scheme, host: host, options: options)
+            name: name.map(TypeName.given) ?? .of(Route.self), definitions: definitions, origins: origins, scheme: scheme,
+            host: host, options: options)
         self.codec = .closures(routes.entries)
     }
 }

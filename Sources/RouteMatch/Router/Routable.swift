@@ -251,9 +251,9 @@ extension Router where Route: Routable {
             }
         }
         self.table = mounted
-            ? RouteTable(name: TypeName(Route.self), definitions: definitions, mountedWith: Route.options)
+            ? RouteTable(name: .of(Route.self), definitions: definitions, mountedWith: Route.options)
             : RouteTable(
-                name: TypeName(Route.self), definitions: definitions, origins: Route.origins, scheme: Route.scheme,
+                name: .of(Route.self), definitions: definitions, origins: Route.origins, scheme: Route.scheme,
                 host: Route.host, options: Route.options)
         self.codec = .codable(isEnum: true)
     }

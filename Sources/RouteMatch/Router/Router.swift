@@ -334,7 +334,7 @@ extension Router where Route: Codable {
             definitions.append(RouteDefinition(pattern: pattern, caseKey: nil, probe: StructProbe<Route>(name: name)))
         }
         self.table = RouteTable(
-            name: TypeName(Route.self), definitions: definitions, origins: origins, scheme: scheme, host: host, options: options)
+            name: .of(Route.self), definitions: definitions, origins: origins, scheme: scheme, host: host, options: options)
         self.codec = .codable(isEnum: false)
     }
 }

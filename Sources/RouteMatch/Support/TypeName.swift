@@ -1,17 +1,19 @@
 /// A route type's name, written only when a diagnostic asks for it: `"\(Route.self)"` has the
 /// runtime demangle the type's name (some 10,000 instructions the first time in a process),
 /// which a table's build and a first match need not pay.
-struct TypeName: @unchecked Sendable {
-    // Unchecked: a metatype and a text, both immutable.
-    private let given: String?
-    private let type: Any.Type
+enum TypeName: @unchecked Sendable {
+    // Unchecked: a metatype or a text, both immutable.
 
-    /// The name of `type`, as `"\(type)"` writes it.
-    init(_ type: Any.Type) { (given, self.type) = (nil, type) }
-
+    /// The name of a type, as `"\(type)"` writes it.
+    case of(Any.Type)
     /// A name given by the user (a closure-route table's).
-    init(_ text: String) { (given, type) = (text, Never.self) }
+    case given(String)
 
     /// The name.
-    var text: String { given ?? "\(type)" }
+    var text: String {
+        switch self {
+        case .of(let type): return "\(type)"
+        case .given(let text): return text
+        }
+    }
 }
