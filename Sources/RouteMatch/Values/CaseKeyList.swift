@@ -6,18 +6,17 @@
 /// the array's generic storage type each time (about 900 instructions of a hit, measured
 /// with callgrind); kept, it costs a retain. The list is made by the probe that learns the
 /// route, which runs the same `init(from:)` and so asks for the same key type; when the probe
-/// then opens the case's labels, the list learns their key type too (``opened(_:)``), and the
-/// route's learned box keeps the list's array and a labels' container of that key type
-/// (``box(_:)``), so a learned route keeps no list beside its box, and its decodes make no
-/// container (``KeptCaseLevel``).
+/// then opens the case's labels, it makes an opened list that keeps a labels' container of
+/// their key type (``opened(_:)``), and the route's learned box keeps both lists
+/// (``box(_:)``), so the route's decodes make no container (``KeptCaseLevel``).
 ///
 /// A list is made only for a key whose type is the route's ``CaseKey`` type and whose bits the
 /// case key keeps (``CaseKey/isStored(as:)``): that check, made again where a decode reads the
 /// kept keys (``RouteDecoder/State/container(keyedBy:)``), says what type the list and the box hold,
 /// so neither stores a type of its own.
 class CaseKeyList: @unchecked Sendable {
-    // Unchecked: it stores nothing; its subclass holds an immutable array of the route type's
-    // coding-key values, which are only read.
+    // Unchecked: it stores nothing; its subclasses hold an immutable array of the route type's
+    // coding-key values, which are only read, and an immutable container.
 
     fileprivate init() {}
 
@@ -48,7 +47,7 @@ class CaseKeyList: @unchecked Sendable {
 }
 
 /// The list of keys of one key type.
-private class TypedCaseKeyList<Key: CodingKey>: CaseKeyList, @unchecked Sendable {
+private final class TypedCaseKeyList<Key: CodingKey>: CaseKeyList, @unchecked Sendable {
     let keys: [Key]
 
     init(_ keys: [Key]) {
@@ -57,16 +56,37 @@ private class TypedCaseKeyList<Key: CodingKey>: CaseKeyList, @unchecked Sendable
     }
 
     override func opened<NestedKey: CodingKey>(_ type: NestedKey.Type) -> CaseKeyList {
-        OpenedCaseKeyList<Key, NestedKey>(keys)
+        OpenedCaseKeyList(
+            keys: self, labels: KeptContainer(KeyedDecodingContainer(RouteDecoder.Labels<NestedKey>())),
+            labelsKeyType: ObjectIdentifier(NestedKey.self))
     }
 }
 
-/// The list of keys of a case whose labels the probe opened with key type `NestedKey`.
-private final class OpenedCaseKeyList<Key: CodingKey, NestedKey: CodingKey>: TypedCaseKeyList<Key>, @unchecked Sendable {
+/// The keys of a case whose labels the probe opened, with its labels' container (a
+/// ``KeptContainer``) and that container's key type: what the route's learned box keeps.
+///
+/// Neither this class nor the box (``KeyedLearnedBox``) is generic: the runtime builds a
+/// generic class's metadata on its first use with new arguments. Measured with callgrind on
+/// `validate()` of 1,000 routes, a route's first learning made three generic classes (the
+/// opened list, and the box and its generic superclass) in some 28,000 instructions, where
+/// it makes one, its ``KeptContainer``, in 3,800.
+private final class OpenedCaseKeyList: CaseKeyList, @unchecked Sendable {
+    // Unchecked: immutable; the lists and the container are immutable.
+    /// The case-level keys (a ``TypedCaseKeyList``).
+    let keys: CaseKeyList
+    /// The labels' container (a ``KeptContainer``).
+    let labels: AnyObject
+    let labelsKeyType: ObjectIdentifier
+
+    init(keys: CaseKeyList, labels: AnyObject, labelsKeyType: ObjectIdentifier) {
+        self.keys = keys
+        self.labels = labels
+        self.labelsKeyType = labelsKeyType
+        super.init()
+    }
+
     override func box(_ learned: LearnedRoute) -> LearnedBox {
-        LabeledLearnedBox(
-            learned, keys: keys, labels: KeyedDecodingContainer(RouteDecoder.Labels<NestedKey>()),
-            labelsKeyType: ObjectIdentifier(NestedKey.self))
+        KeyedLearnedBox(learned, keys: keys, labels: labels, labelsKeyType: labelsKeyType)
     }
 }
 
@@ -75,53 +95,38 @@ extension LearnedBox {
     /// Read only when ``keepsCaseLevel`` and the route's case key stores a `Key`.
     @inline(__always)
     func caseKeys<Key: CodingKey>(as type: Key.Type) -> [Key] {
-        unsafeDowncast(self, to: KeyedLearnedBox<Key>.self).keys
+        unsafeDowncast(self, to: KeyedLearnedBox.self).keys.keys(as: Key.self)
     }
 
     /// Whether the box keeps a labels' container of key type `NestedKey`. Asked only when
     /// ``keepsCaseLevel`` and the route's case key stores a `Key`.
     @inline(__always)
     func keepsLabels<Key: CodingKey, NestedKey: CodingKey>(caseKey: Key.Type, keyedBy type: NestedKey.Type) -> Bool {
-        unsafeDowncast(self, to: KeyedLearnedBox<Key>.self).labelsKeyType == ObjectIdentifier(NestedKey.self)
+        unsafeDowncast(self, to: KeyedLearnedBox.self).labelsKeyType == ObjectIdentifier(NestedKey.self)
     }
 
     /// The labels' container the box keeps. Read only when ``keepsLabels(caseKey:keyedBy:)``.
     @inline(__always)
     func labels<Key: CodingKey, NestedKey: CodingKey>(caseKey: Key.Type, keyedBy type: NestedKey.Type) -> KeyedDecodingContainer<NestedKey> {
-        unsafeDowncast(self, to: LabeledLearnedBox<Key, KeyedDecodingContainer<NestedKey>>.self).labels()
+        unsafeDowncast(unsafeDowncast(self, to: KeyedLearnedBox.self).labels, to: KeptContainer<KeyedDecodingContainer<NestedKey>>.self)
+            .container()
     }
 }
 
-/// A learned enum case with values, with its case-level keys and the key type of its labels'
-/// container (``LabeledLearnedBox``).
-private class KeyedLearnedBox<Key: CodingKey>: LearnedBox, @unchecked Sendable {
-    // Unchecked: immutable; the keys are coding-key values, only read.
-    let keys: [Key]
+/// A learned enum case with values: its case-level keys (a ``TypedCaseKeyList``), its labels'
+/// container (a ``KeptContainer``) and that container's key type, from its ``OpenedCaseKeyList``.
+private final class KeyedLearnedBox: LearnedBox, @unchecked Sendable {
+    // Unchecked: immutable; the list and the container are immutable.
+    let keys: CaseKeyList
+    let labels: AnyObject
     let labelsKeyType: ObjectIdentifier
 
-    init(_ value: LearnedRoute, keys: [Key], labelsKeyType: ObjectIdentifier) {
+    init(_ value: LearnedRoute, keys: CaseKeyList, labels: AnyObject, labelsKeyType: ObjectIdentifier) {
         self.keys = keys
+        self.labels = labels
         self.labelsKeyType = labelsKeyType
         super.init(value)
     }
 
     override var keepsCaseLevel: Bool { true }
-}
-
-/// A learned enum case with values and its labels' container (of type `Labels`, a
-/// `KeyedDecodingContainer`), which serves the decode running on its thread
-/// (``CurrentDecoder``): its decodes open their containers with no allocation.
-private final class LabeledLearnedBox<Key: CodingKey, Labels>: KeyedLearnedBox<Key>, @unchecked Sendable {
-    // Unchecked: immutable; the container holds no decode's state.
-    private let kept: Labels
-
-    init(_ value: LearnedRoute, keys: [Key], labels: Labels, labelsKeyType: ObjectIdentifier) {
-        kept = labels
-        super.init(value, keys: keys, labelsKeyType: labelsKeyType)
-    }
-
-    /// The container. Out of line, so that it is copied with the metadata of `Labels` this
-    /// object's class carries (see ``KeptCaseLevels``'s level).
-    @inline(never)
-    func labels() -> Labels { kept }
 }

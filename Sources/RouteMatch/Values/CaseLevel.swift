@@ -76,44 +76,33 @@ final class KeptCaseLevels: @unchecked Sendable {
         // lives, and the container handed out is retained for the caller.
         if let level = OnceReference.unretained(word, as: Level.self),
             level._withUnsafeGuaranteedRef({ $0.keyType }) == ObjectIdentifier(Key.self) {
-            return Unmanaged<TypedLevel<KeyedDecodingContainer<Key>>>.fromOpaque(level.toOpaque())
-                ._withUnsafeGuaranteedRef { $0.container() }
+            return level._withUnsafeGuaranteedRef {
+                unsafeDowncast($0.kept, to: KeptContainer<KeyedDecodingContainer<Key>>.self).container()
+            }
         }
         return made(Key.self)
     }
 
     @inline(never)
     private func made<Key: CodingKey>(_ type: Key.Type) -> KeyedDecodingContainer<Key> {
-        // Published as the base class: the level published first may be of another key type.
-        let made = TypedLevel(KeyedDecodingContainer(KeptCaseLevel<Key>()), keyType: ObjectIdentifier(Key.self))
-        let level = OnceReference.publish(made as Level, at: word)
+        // The level published first may be of another key type.
+        let made = Level(KeptContainer(KeyedDecodingContainer(KeptCaseLevel<Key>())), keyType: ObjectIdentifier(Key.self))
+        let level = OnceReference.publish(made, at: word)
         if level.keyType == ObjectIdentifier(Key.self) {
-            return unsafeDowncast(level, to: TypedLevel<KeyedDecodingContainer<Key>>.self).container()
+            return unsafeDowncast(level.kept, to: KeptContainer<KeyedDecodingContainer<Key>>.self).container()
         }
         return KeyedDecodingContainer(KeptCaseLevel<Key>())
     }
 
-    private class Level {
+    /// The level of one key type: a ``KeptContainer`` of a `KeyedDecodingContainer` of
+    /// ``KeptCaseLevel``, and the key's type. (Not generic: see ``KeptContainer``.)
+    private final class Level {
+        let kept: AnyObject
         let keyType: ObjectIdentifier
-        init(keyType: ObjectIdentifier) { self.keyType = keyType }
-    }
 
-    /// The level of one key type, a `KeyedDecodingContainer` (`Container`) of
-    /// ``KeptCaseLevel``. The class is generic over the container's type, not its key's.
-    private final class TypedLevel<Container>: Level {
-        private let kept: Container
-
-        init(_ container: Container, keyType: ObjectIdentifier) {
-            kept = container
-            super.init(keyType: keyType)
+        init(_ kept: AnyObject, keyType: ObjectIdentifier) {
+            self.kept = kept
+            self.keyType = keyType
         }
-
-        /// The container. Copying a `KeyedDecodingContainer<Key>` (a type of the standard
-        /// library, whose layout its clients do not know) takes its metadata: read where `Key`
-        /// is a generic parameter, it is looked up in the runtime's cache, about 450
-        /// instructions each decode. Here, out of line, the metadata is this object's class's
-        /// own generic argument, read from the object.
-        @inline(never)
-        func container() -> Container { kept }
     }
 }
