@@ -24,7 +24,7 @@ enum TableCache {
 
     /// Every entry, by key: what the writers keep (under the lock), and what a reader asks when
     /// the published table is full.
-    private static let tables = StaticLocked(IdentityTable<AnyObject>())
+    private static let tables = StaticLocked(IdentityTable())
 
     /// How many key and entry pairs are published for reading without a lock: an app has a few
     /// route types, and a type past half of them is read under the lock.

@@ -143,13 +143,19 @@ enum ValueProbe {
     static let sampleTexts = ["42", "text", "true", "1.5", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "a", ""]
 
     /// What probing a type found, kept per type: tables of many routes repeat a few types,
-    /// and a table is built again with the same ones (a ``Router`` built per test, say).
-    private enum Known {
-        case probed(value: Any, info: LabelInfo)
-        case refused(RouteMatchError.TypeProblem)
+    /// and a table is built again with the same ones (a ``Router`` built per test, say). An
+    /// object, as ``IdentityTable`` keeps.
+    private final class Known {
+        enum Outcome {
+            case probed(value: Any, info: LabelInfo)
+            case refused(RouteMatchError.TypeProblem)
+        }
+
+        let outcome: Outcome
+        init(_ outcome: Outcome) { self.outcome = outcome }
     }
 
-    private static let known = StaticLocked(IdentityTable<Known>())
+    private static let known = StaticLocked(IdentityTable())
 
     /// Why a type cannot be probed.
     ///
@@ -163,14 +169,14 @@ enum ValueProbe {
     /// - Throws: Why `T` cannot be read from a link's text.
     static func probe<T: Decodable>(_ type: T.Type, label: String, isOptional: Bool) throws(Refusal) -> ProbedValue {
         let id = ObjectIdentifier(T.self)
-        switch known.withLock({ $0[id] }) {
-        case .probed(let value, var info)?:
-            (info.name, info.isOptional) = (label, isOptional)
-            return ProbedValue(value: value, info: info)
-        case .refused(let problem)?:
-            throw Refused(problem)
-        case nil:
-            break
+        if let found = known.withLock({ $0[id] }) {
+            switch unsafeDowncast(found, to: Known.self).outcome {
+            case .probed(let value, var info):
+                (info.name, info.isOptional) = (label, isOptional)
+                return ProbedValue(value: value, info: info)
+            case .refused(let problem):
+                throw Refused(problem)
+            }
         }
         // Asked once, and not at all for a standard scalar, which is known not to be a route type
         // without asking the runtime.
@@ -179,10 +185,10 @@ enum ValueProbe {
         // A route type's sample depends on the mounts under way (its recursion guard): not kept.
         do throws(Refusal) {
             let probed = try probeAnew(T.self, standard: standard, routable: routable, label: label, isOptional: isOptional)
-            if routable == nil { known.withLock { $0.set(.probed(value: probed.value, info: probed.info), for: id) } }
+            if routable == nil { known.withLock { $0.set(Known(.probed(value: probed.value, info: probed.info)), for: id) } }
             return probed
         } catch {
-            if routable == nil { known.withLock { $0.set(.refused(error.why), for: id) } }
+            if routable == nil { known.withLock { $0.set(Known(.refused(error.why)), for: id) } }
             throw error
         }
     }
