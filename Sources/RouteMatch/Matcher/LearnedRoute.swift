@@ -279,13 +279,14 @@ struct LearnedRoute: Sendable {
         case nil:
             break
         }
-        let captured = Set(names)
-        // A misspelled placeholder already names the label it was meant for.
-        let meant = Set(names.compactMap { name in
+        // A misspelled placeholder already names the label it was meant for. (Arrays, not
+        // sets: a route has a few labels, and a process's first `Set<String>` has the runtime
+        // build its storage type, some 12,000 instructions of a first use.)
+        let meant = names.compactMap { name in
             declaredNames.contains(name) ? nil : Suggestions.nearest(to: name, in: declaredNames)
-        })
+        }
         let end = wholePattern.upperBound
-        for label in declared where !captured.contains(label.name) && !hasSyntaxProblem && !meant.contains(label.name) {
+        for label in declared where !names.contains(label.name) && !hasSyntaxProblem && !meant.contains(label.name) {
             report(.unusedLabel(label: label.name), end..<end, alternatives: names)
         }
         // A slot the type does not declare reads any text (the route has a problem and matches nothing).
