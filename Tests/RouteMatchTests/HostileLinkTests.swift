@@ -247,4 +247,19 @@ extension FuzzFindingTests {
         let shorthand = Router<RestOnly>(scheme: "", host: "app") { $0.add("${a...}") }
         #expect(shorthand.table.defaults.readsOwnLinks == [true])
     }
+
+    /// A link is tried against a table's origins longest path prefix first, origins of one
+    /// prefix length in the order they are declared.
+    @Test("the order a table tries its origins in", arguments: [
+        (["myapp://app", "https://example.com/p", "https://example.com"], [1, 0, 2]),
+        (["https://e.com/a", "https://e.com/a/b/c", "https://e.com", "https://e.com/x/y", "https://f.com/a/b/c"], [1, 4, 3, 0, 2]),
+        (["https://a.example.com", "https://b.example.com", "https://c.example.com"], [0, 1, 2]),
+        (["https://example.com"], [0]),
+    ])
+    func originsAreTriedLongestPrefixFirst(origins: [String], order: [Int]) {
+        let parsed = Origin.parseAll(origins) { "origin \($0)" }
+        #expect(parsed.problems.isEmpty)
+        #expect(Origin.order(of: parsed.origins) == order)
+        #expect(Router<RestOnly>(origins: origins) { $0.add("${a...}") }.table.defaults.originOrder == order)
+    }
 }
