@@ -147,7 +147,10 @@ enum SpareRoute: Routable, Equatable {
         #expect(plain.queryItems.map(plain.value(of:)) == ["1", "x", "", "v"])
         #expect(plain.queryItems.map { plain.item($0, hasKey: "Tag", tag: ByteTag("Tag")) } == [false, true, false, false])
         #expect(plain.queryItems.map { plain.item($0, hasKey: "tag", tag: ByteTag("tag")) } == [false, false, false, false])
-        #expect(plain.queryItems(named: "n").map(plain.value(of:)) == ["1"])
+        #expect(plain.queryItemPositions(named: "n").map { plain.value(of: plain.queryItems[$0]) } == ["1"])
+        #expect(plain.queryItemPositions(named: "Tag") == [1])
+        #expect(plain.queryItemPositions(named: "") == [3])
+        #expect(plain.queryItemPositions(named: "absent") == [])
 
         let escaped = try LinkReader.components(of: "spare://h/page/a%20b?n=%31&t%61g=%zz&flag", limits: MatchLimits())
         #expect(escaped.decodedTexts == ["a b", "n", "1", "tag", "flag"])

@@ -212,9 +212,17 @@ struct LinkComponents: Sendable {
         }
     }
 
-    /// The query items whose decoded key is `key`, in link order, without copying them.
-    func queryItems(named key: String) -> LazyFilterSequence<[QueryItem]> {
+    /// The positions in ``queryItems`` of the items whose decoded key is `key`, in link order.
+    /// (Positions, read by index: a lazy filter of the items had the runtime build its
+    /// sequence's type and the items' array type on a process's first diagnostic.)
+    func queryItemPositions(named key: String) -> [Int] {
         let tag = ByteTag(key)
-        return queryItems.lazy.filter { item($0, hasKey: key, tag: tag) }
+        var positions: [Int] = []
+        var index = 0
+        while index < queryItems.count {
+            if item(queryItems[index], hasKey: key, tag: tag) { positions.append(index) }
+            index += 1
+        }
+        return positions
     }
 }

@@ -41,9 +41,9 @@ extension CompiledRoute {
         case .query(let offset):
             let key = ast.queryItems[offset].key
             let link = view.link
-            let matches = Array(link.queryItems(named: key))
+            let matches = link.queryItemPositions(named: key)
             guard !matches.isEmpty else { return ("", view.endOfQuery) }
-            let item = matches[min(element, matches.count - 1)]
+            let item = link.queryItems[matches[min(element, matches.count - 1)]]
             if case .affixed(let prefix, _, let suffix) = ast.queryItems[offset].value, let range = item.valueRange,
                 let inner = Affixes.inner(of: link.value(of: item), prefix: prefix, suffix: suffix) {
                 let span = Affixes.capturedRange(

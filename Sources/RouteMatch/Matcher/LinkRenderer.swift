@@ -131,8 +131,8 @@ enum LinkRenderer {
             case .query(let offset):
                 let spec = route.ast.queryItems[offset]
                 let link = view.link
-                if let item = link.queryItems(named: spec.key).first(where: { $0.badEscape == nil }) {
-                    var found = link.value(of: item)
+                if let position = link.queryItemPositions(named: spec.key).first(where: { link.queryItems[$0].badEscape == nil }) {
+                    var found = link.value(of: link.queryItems[position])
                     if case .affixed(let prefix, _, let suffix) = spec.value {
                         found = Affixes.inner(of: found, prefix: prefix, suffix: suffix) ?? ""
                     }
