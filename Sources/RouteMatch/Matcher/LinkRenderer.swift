@@ -20,15 +20,11 @@ enum LinkRenderer {
     /// A link's path segments (decoded), query items and fragment, before they are encoded and
     /// put after an origin: what a mounted table gives the table that mounts it.
     struct Parts {
-        /// A query item's key and value, decoded (a structure, not a tuple: see
-        /// ``RenderedValues/LabelTexts``).
-        struct QueryItem {
-            let key: String
-            let value: String
-        }
-
         var segments: [String] = []
-        var query: [QueryItem] = []
+        /// The query items, decoded: each key followed by its value. (Texts in one array, not
+        /// an array of pairs: an array of a structure of RouteMatch's own is one more type the
+        /// runtime builds on a process's first render, some 11,000 instructions.)
+        var query: [String] = []
         var fragment: String?
     }
 
@@ -209,15 +205,18 @@ enum LinkRenderer {
                 for text in try texts(route.segmentLabels[offset], name, .rest(offset)) { try append(text, spec.value, name) }
             }
         }
-        var query: [Parts.QueryItem] = []
-        query.reserveCapacity(route.ast.queryItems.count)
+        var query: [String] = []
+        query.reserveCapacity(2 * route.ast.queryItems.count)
         for (offset, spec) in route.ast.queryItems.enumerated() {
             switch spec.value {
-            case .literal(let literal): query.append(Parts.QueryItem(key: spec.key, value: literal))
+            case .literal(let literal):
+                query.append(spec.key)
+                query.append(literal)
             case .capture(let name), .affixed(_, let name, _), .rest(let name):
                 for text in try texts(route.queryLabels[offset], name, .query(offset)) {
                     if text.isEmpty, case .affixed = spec.value { throw RenderFailure(label: name, problem: .emptyInsideText) }
-                    query.append(Parts.QueryItem(key: spec.key, value: wrap(text, in: spec.value)))
+                    query.append(spec.key)
+                    query.append(wrap(text, in: spec.value))
                 }
             }
         }
@@ -302,11 +301,13 @@ enum LinkRenderer {
         } else {
             path(segments, after: &written)
         }
-        for (offset, item) in parts.query.enumerated() {
-            link.append(offset == 0 ? UInt8(ascii: "?") : UInt8(ascii: "&"))
-            PercentEncoding.encode(item.key, into: &link)
+        var key = 0
+        while key + 1 < parts.query.count {
+            link.append(key == 0 ? UInt8(ascii: "?") : UInt8(ascii: "&"))
+            PercentEncoding.encode(parts.query[key], into: &link)
             link.append(UInt8(ascii: "="))
-            PercentEncoding.encode(item.value, into: &link)
+            PercentEncoding.encode(parts.query[key + 1], into: &link)
+            key += 2
         }
         if let fragment = parts.fragment {
             link.append(UInt8(ascii: "#"))
