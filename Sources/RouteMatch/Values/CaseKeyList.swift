@@ -7,8 +7,8 @@
 /// with callgrind); kept, it costs a retain. The list is made by the probe that learns the
 /// route, which runs the same `init(from:)` and so asks for the same key type; when the probe
 /// then opens the case's labels, it makes an opened list that keeps a labels' container of
-/// their key type (``opened(_:)``), and the route's learned box keeps both lists
-/// (``box(_:)``), so the route's decodes make no container (``KeptCaseLevel``).
+/// their key type (``opened(_:)``), and the route's learned box keeps the keys and the
+/// container (``box(_:)``), so the route's decodes make no container (``KeptCaseLevel``).
 ///
 /// A list is made only for a key whose type is the route's ``CaseKey`` type and whose bits the
 /// case key keeps (``CaseKey/isStored(as:)``): that check, made again where a decode reads the
@@ -44,6 +44,13 @@ class CaseKeyList: @unchecked Sendable {
     /// opened its labels and a decode can find its state (``CurrentDecoder``); otherwise a
     /// plain box, and each decode makes its containers.
     func box(_ learned: LearnedRoute) -> LearnedBox { LearnedBox(learned) }
+
+    /// The learned box of `learned` that keeps these keys and the labels' container `labels`
+    /// (a ``KeptContainer``) of key type `labelsKeyType`: a ``KeyedLearnedBox`` of the keys'
+    /// type (a plain box for the list of no keys, which is never opened).
+    fileprivate func box(_ learned: LearnedRoute, labels: AnyObject, labelsKeyType: ObjectIdentifier) -> LearnedBox {
+        LearnedBox(learned)
+    }
 }
 
 /// The list of keys of one key type.
@@ -60,18 +67,24 @@ private final class TypedCaseKeyList<Key: CodingKey>: CaseKeyList, @unchecked Se
             keys: self, labels: KeptContainer(KeyedDecodingContainer(RouteDecoder.Labels<NestedKey>())),
             labelsKeyType: ObjectIdentifier(NestedKey.self))
     }
+
+    override fileprivate func box(_ learned: LearnedRoute, labels: AnyObject, labelsKeyType: ObjectIdentifier) -> LearnedBox {
+        KeyedLearnedBox(learned, keys: keys, labels: labels, labelsKeyType: labelsKeyType)
+    }
 }
 
 /// The keys of a case whose labels the probe opened, with its labels' container (a
 /// ``KeptContainer``) and that container's key type: what the route's learned box keeps.
 ///
-/// Neither this class nor the box (``KeyedLearnedBox``) is generic: the runtime builds a
-/// generic class's metadata on its first use with new arguments. Measured with callgrind on
-/// `validate()` of 1,000 routes, a route's first learning made three generic classes (the
-/// opened list, and the box and its generic superclass) in some 28,000 instructions, where
-/// it makes one, its ``KeptContainer``, in 3,800.
+/// Not generic: the runtime builds a generic class's metadata on its first use with new
+/// arguments, and resolves a generic superclass from its mangled name. Measured with
+/// callgrind on `validate()` of 1,000 routes, a route's first learning made three generic
+/// classes (this list, generic over both key types, and the box, generic over the labels'
+/// container, with its generic superclass) in some 28,000 instructions, where it makes one,
+/// its ``KeptContainer``, in 3,800; the box is generic over the case-level key type alone,
+/// built once for all the routes of a table.
 private final class OpenedCaseKeyList: CaseKeyList, @unchecked Sendable {
-    // Unchecked: immutable; the lists and the container are immutable.
+    // Unchecked: immutable; the list and the container are immutable.
     /// The case-level keys (a ``TypedCaseKeyList``).
     let keys: CaseKeyList
     /// The labels' container (a ``KeptContainer``).
@@ -86,7 +99,7 @@ private final class OpenedCaseKeyList: CaseKeyList, @unchecked Sendable {
     }
 
     override func box(_ learned: LearnedRoute) -> LearnedBox {
-        KeyedLearnedBox(learned, keys: keys, labels: labels, labelsKeyType: labelsKeyType)
+        keys.box(learned, labels: labels, labelsKeyType: labelsKeyType)
     }
 }
 
@@ -95,33 +108,36 @@ extension LearnedBox {
     /// Read only when ``keepsCaseLevel`` and the route's case key stores a `Key`.
     @inline(__always)
     func caseKeys<Key: CodingKey>(as type: Key.Type) -> [Key] {
-        unsafeDowncast(self, to: KeyedLearnedBox.self).keys.keys(as: Key.self)
+        unsafeDowncast(self, to: KeyedLearnedBox<Key>.self).keys
     }
 
     /// Whether the box keeps a labels' container of key type `NestedKey`. Asked only when
     /// ``keepsCaseLevel`` and the route's case key stores a `Key`.
     @inline(__always)
     func keepsLabels<Key: CodingKey, NestedKey: CodingKey>(caseKey: Key.Type, keyedBy type: NestedKey.Type) -> Bool {
-        unsafeDowncast(self, to: KeyedLearnedBox.self).labelsKeyType == ObjectIdentifier(NestedKey.self)
+        unsafeDowncast(self, to: KeyedLearnedBox<Key>.self).labelsKeyType == ObjectIdentifier(NestedKey.self)
     }
 
     /// The labels' container the box keeps. Read only when ``keepsLabels(caseKey:keyedBy:)``.
     @inline(__always)
     func labels<Key: CodingKey, NestedKey: CodingKey>(caseKey: Key.Type, keyedBy type: NestedKey.Type) -> KeyedDecodingContainer<NestedKey> {
-        unsafeDowncast(unsafeDowncast(self, to: KeyedLearnedBox.self).labels, to: KeptContainer<KeyedDecodingContainer<NestedKey>>.self)
+        unsafeDowncast(unsafeDowncast(self, to: KeyedLearnedBox<Key>.self).labels, to: KeptContainer<KeyedDecodingContainer<NestedKey>>.self)
             .container()
     }
 }
 
-/// A learned enum case with values: its case-level keys (a ``TypedCaseKeyList``), its labels'
-/// container (a ``KeptContainer``) and that container's key type, from its ``OpenedCaseKeyList``.
-private final class KeyedLearnedBox: LearnedBox, @unchecked Sendable {
-    // Unchecked: immutable; the list and the container are immutable.
-    let keys: CaseKeyList
+/// A learned enum case with values: its case-level keys, its labels' container (a
+/// ``KeptContainer``) and that container's key type. Generic over the case-level key type
+/// only, whose every route shares it, with a superclass that is not generic: its metadata is
+/// built once for a table, where a route's labels' container is one generic class a route.
+private final class KeyedLearnedBox<Key: CodingKey>: LearnedBox, @unchecked Sendable {
+    // Unchecked: immutable; the keys are coding-key values, only read, and the container
+    // holds no decode's state.
+    let keys: [Key]
     let labels: AnyObject
     let labelsKeyType: ObjectIdentifier
 
-    init(_ value: LearnedRoute, keys: CaseKeyList, labels: AnyObject, labelsKeyType: ObjectIdentifier) {
+    init(_ value: LearnedRoute, keys: [Key], labels: AnyObject, labelsKeyType: ObjectIdentifier) {
         self.keys = keys
         self.labels = labels
         self.labelsKeyType = labelsKeyType
