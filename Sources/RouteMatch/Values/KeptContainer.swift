@@ -7,11 +7,11 @@
 /// callgrind). Read by ``container()``, out of line, the metadata is this object's class's own
 /// generic argument, read from the object.
 ///
-/// The class has no superclass and its holders are not generic: the runtime builds a generic
-/// class's metadata on the class's first use with a new argument, and resolves a superclass
-/// from its mangled name (some 2,000 instructions; 10,000 for a generic superclass). So a
-/// route's first learning makes one generic class's metadata, about 3,800 instructions (see
-/// ``CaseKeyList``).
+/// The class has no superclass, and no holder is generic over the container's type: the
+/// runtime builds a generic class's metadata on the class's first use with a new argument, and
+/// resolves a superclass from its mangled name (some 2,000 instructions; 10,000 for a generic
+/// superclass). So a route's first learning makes one generic class's metadata, about 3,800
+/// instructions (see ``CaseKeyList``).
 ///
 /// ```swift
 /// let kept: AnyObject = KeptContainer(KeyedDecodingContainer(RouteDecoder.Labels<Key>()))
