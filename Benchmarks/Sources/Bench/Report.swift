@@ -8,7 +8,7 @@ enum Report {
         coldNestedFirstUse: (whole: Double, build: Double), coldClosureFirstUse: [(Int, (whole: Double, build: Double))],
         coldFlaggedFirstUse: [(Int, (whole: Double, build: Double))], coldFlaggedNestedFirstUse: (whole: Double, build: Double),
         coldFloorFirstUse: [(Int, Double, Double)],
-        tableMemory: [(Int, (built: Int, learned: Int))], paired: [Harness.Paired]
+        tableMemory: [(Int, (built: Int, learned: Int, firstExtra: Int))], paired: [Harness.Paired]
     ) {
         func time(_ scenario: String, _ size: Int?) -> Double? {
             results.first { $0.scenario == scenario && $0.size == size }?.result.nanoseconds
@@ -114,7 +114,9 @@ enum Report {
             + tableMemory.map { "\($0.0) routes \($0.1.built) B (\($0.1.built / $0.0) B a route)" }.joined(separator: ", ")
             + "; every route learned: "
             + tableMemory.map { "\($0.0) routes \($0.1.learned) B (\($0.1.learned / $0.0) B a route)" }.joined(separator: ", ")
-            + " (goal < 1 KB a route, read as 1,000 B)")
+            + " (goal < 1 KB a route, read as 1,000 B); the type's first table kept "
+            + tableMemory.map { "\($0.1.firstExtra) B" }.joined(separator: ", ")
+            + " more once learned (what a process makes once: its route types' metadata, the probed types' cache)")
         if let learnAll = time("RouteMatch: build the table and learn every route", 1000) {
             lines.append("- building the 1,000-route table and learning every route (what validate() costs, warm): \(format(nanoseconds: learnAll))")
         }

@@ -6,9 +6,10 @@
 /// the array's generic storage type each time (about 900 instructions of a hit, measured
 /// with callgrind); kept, it costs a retain. The list is made by the probe that learns the
 /// route, which runs the same `init(from:)` and so asks for the same key type; when the probe
-/// then opens the case's labels, it makes an opened list that keeps a labels' container of
-/// their key type (``opened(_:)``), and the route's learned box keeps the keys and the
-/// container (``box(_:)``), so the route's decodes make no container (``KeptCaseLevel``).
+/// then opens the case's labels, the list learns their key type too (``opened(_:)``), and the
+/// route's learned box keeps the list's array and a labels' container of that key type
+/// (``box(_:)``), so a learned route keeps no list beside its box, and its decodes make no
+/// container (``KeptCaseLevel``).
 ///
 /// A list is made only for a key whose type is the route's ``CaseKey`` type and whose bits the
 /// case key keeps (``CaseKey/isStored(as:)``): that check, made again where a decode reads the
@@ -16,7 +17,7 @@
 /// so neither stores a type of its own.
 class CaseKeyList: @unchecked Sendable {
     // Unchecked: it stores nothing; its subclasses hold an immutable array of the route type's
-    // coding-key values, which are only read, and an immutable container.
+    // coding-key values, which are only read, or a closure called once.
 
     fileprivate init() {}
 
@@ -44,13 +45,6 @@ class CaseKeyList: @unchecked Sendable {
     /// opened its labels and a decode can find its state (``CurrentDecoder``); otherwise a
     /// plain box, and each decode makes its containers.
     func box(_ learned: LearnedRoute) -> LearnedBox { LearnedBox(learned) }
-
-    /// The learned box of `learned` that keeps these keys and the labels' container `labels`
-    /// (a ``KeptContainer``) of key type `labelsKeyType`: a ``KeyedLearnedBox`` of the keys'
-    /// type (a plain box for the list of no keys, which is never opened).
-    fileprivate func box(_ learned: LearnedRoute, labels: AnyObject, labelsKeyType: ObjectIdentifier) -> LearnedBox {
-        LearnedBox(learned)
-    }
 }
 
 /// The list of keys of one key type.
@@ -63,44 +57,33 @@ private final class TypedCaseKeyList<Key: CodingKey>: CaseKeyList, @unchecked Se
     }
 
     override func opened<NestedKey: CodingKey>(_ type: NestedKey.Type) -> CaseKeyList {
-        OpenedCaseKeyList(
-            keys: self, labels: KeptContainer(KeyedDecodingContainer(RouteDecoder.Labels<NestedKey>())),
-            labelsKeyType: ObjectIdentifier(NestedKey.self))
-    }
-
-    override fileprivate func box(_ learned: LearnedRoute, labels: AnyObject, labelsKeyType: ObjectIdentifier) -> LearnedBox {
-        KeyedLearnedBox(learned, keys: keys, labels: labels, labelsKeyType: labelsKeyType)
+        let keys = keys
+        return OpenedCaseKeyList { learned in
+            LabeledLearnedBox(
+                learned, keys: keys, labels: KeyedDecodingContainer(RouteDecoder.Labels<NestedKey>()),
+                labelsKeyType: ObjectIdentifier(NestedKey.self))
+        }
     }
 }
 
-/// The keys of a case whose labels the probe opened, with its labels' container (a
-/// ``KeptContainer``) and that container's key type: what the route's learned box keeps.
+/// The keys of a case whose labels the probe opened: it makes the route's learned box, which
+/// keeps them and a labels' container of their key type.
 ///
-/// Not generic: the runtime builds a generic class's metadata on its first use with new
-/// arguments, and resolves a generic superclass from its mangled name. Measured with
-/// callgrind on `validate()` of 1,000 routes, a route's first learning made three generic
-/// classes (this list, generic over both key types, and the box, generic over the labels'
-/// container, with its generic superclass) in some 28,000 instructions, where it makes one,
-/// its ``KeptContainer``, in 3,800; the box is generic over the case-level key type alone,
-/// built once for all the routes of a table.
+/// Not generic, where it was a generic subclass of its key list's class, over both key types:
+/// the runtime builds a generic class's metadata on its first use with new arguments and
+/// resolves a generic superclass from its mangled name, some 13,000 instructions of a route's
+/// first learning (callgrind, `validate()` of 1,000 routes in a new process). A closure that
+/// captures the two key types makes the box instead, and no class's metadata is built for it.
 private final class OpenedCaseKeyList: CaseKeyList, @unchecked Sendable {
-    // Unchecked: immutable; the list and the container are immutable.
-    /// The case-level keys (a ``TypedCaseKeyList``).
-    let keys: CaseKeyList
-    /// The labels' container (a ``KeptContainer``).
-    let labels: AnyObject
-    let labelsKeyType: ObjectIdentifier
+    // Unchecked: immutable; the closure is called once, by the probe that made the list.
+    private let makeBox: (LearnedRoute) -> LearnedBox
 
-    init(keys: CaseKeyList, labels: AnyObject, labelsKeyType: ObjectIdentifier) {
-        self.keys = keys
-        self.labels = labels
-        self.labelsKeyType = labelsKeyType
+    init(_ makeBox: @escaping (LearnedRoute) -> LearnedBox) {
+        self.makeBox = makeBox
         super.init()
     }
 
-    override func box(_ learned: LearnedRoute) -> LearnedBox {
-        keys.box(learned, labels: labels, labelsKeyType: labelsKeyType)
-    }
+    override func box(_ learned: LearnedRoute) -> LearnedBox { makeBox(learned) }
 }
 
 extension LearnedBox {
@@ -121,28 +104,46 @@ extension LearnedBox {
     /// The labels' container the box keeps. Read only when ``keepsLabels(caseKey:keyedBy:)``.
     @inline(__always)
     func labels<Key: CodingKey, NestedKey: CodingKey>(caseKey: Key.Type, keyedBy type: NestedKey.Type) -> KeyedDecodingContainer<NestedKey> {
-        unsafeDowncast(unsafeDowncast(self, to: KeyedLearnedBox<Key>.self).labels, to: KeptContainer<KeyedDecodingContainer<NestedKey>>.self)
-            .container()
+        unsafeDowncast(self, to: LabeledLearnedBox<Key, KeyedDecodingContainer<NestedKey>>.self).labels()
     }
 }
 
-/// A learned enum case with values: its case-level keys, its labels' container (a
-/// ``KeptContainer``) and that container's key type. Generic over the case-level key type
-/// only, whose every route shares it, with a superclass that is not generic: its metadata is
-/// built once for a table, where a route's labels' container is one generic class a route.
-private final class KeyedLearnedBox<Key: CodingKey>: LearnedBox, @unchecked Sendable {
-    // Unchecked: immutable; the keys are coding-key values, only read, and the container
-    // holds no decode's state.
+/// A learned enum case with values, with its case-level keys and the key type of its labels'
+/// container (``LabeledLearnedBox``).
+private class KeyedLearnedBox<Key: CodingKey>: LearnedBox, @unchecked Sendable {
+    // Unchecked: immutable; the keys are coding-key values, only read.
     let keys: [Key]
-    let labels: AnyObject
     let labelsKeyType: ObjectIdentifier
 
-    init(_ value: LearnedRoute, keys: [Key], labels: AnyObject, labelsKeyType: ObjectIdentifier) {
+    init(_ value: LearnedRoute, keys: [Key], labelsKeyType: ObjectIdentifier) {
         self.keys = keys
-        self.labels = labels
         self.labelsKeyType = labelsKeyType
         super.init(value)
     }
 
     override var keepsCaseLevel: Bool { true }
+}
+
+/// A learned enum case with values and its labels' container (of type `Labels`, a
+/// `KeyedDecodingContainer`), which serves the decode running on its thread
+/// (``CurrentDecoder``): its decodes open their containers with no allocation.
+///
+/// One object a route with its keys. A ``KeptContainer`` beside a box generic over the key
+/// type alone was measured too: a route's first learning some 9,000 instructions less (no
+/// generic superclass resolved; a new process's first `validate()` of 1,000 routes 1,509 M
+/// instructions where 1,518 M), and an object more a route learned, 26 to 31 B (a 10-route
+/// table learned 964 B a route where 938 B, near the 1,000 B a route a table must stay under).
+private final class LabeledLearnedBox<Key: CodingKey, Labels>: KeyedLearnedBox<Key>, @unchecked Sendable {
+    // Unchecked: immutable; the container holds no decode's state.
+    private let kept: Labels
+
+    init(_ value: LearnedRoute, keys: [Key], labels: Labels, labelsKeyType: ObjectIdentifier) {
+        kept = labels
+        super.init(value, keys: keys, labelsKeyType: labelsKeyType)
+    }
+
+    /// The container. Out of line, so that it is copied with the metadata of `Labels` this
+    /// object's class carries (see ``KeptContainer``).
+    @inline(never)
+    func labels() -> Labels { kept }
 }

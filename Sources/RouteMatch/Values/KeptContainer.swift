@@ -1,5 +1,5 @@
-/// A decoding container kept for many decodes — a learned route's labels' container, a
-/// table's case-level container — and handed back with the metadata its type needs.
+/// A decoding container kept for many decodes — a table's case-level container — and handed
+/// back with the metadata its type needs.
 ///
 /// Copying a `KeyedDecodingContainer<Key>` (a type of the standard library, whose layout its
 /// clients do not know) takes its metadata: read where `Key` is a generic parameter, it is
@@ -7,16 +7,16 @@
 /// callgrind). Read by ``container()``, out of line, the metadata is this object's class's own
 /// generic argument, read from the object.
 ///
-/// The class has no superclass, and no holder is generic over the container's type: the
-/// runtime builds a generic class's metadata on the class's first use with a new argument, and
-/// resolves a superclass from its mangled name (some 2,000 instructions; 10,000 for a generic
-/// superclass). So a route's first learning makes one generic class's metadata, about 3,800
-/// instructions (see ``CaseKeyList``).
+/// The class has no superclass, and its holder is not generic: the runtime builds a generic
+/// class's metadata on the class's first use with a new argument, and resolves a superclass
+/// from its mangled name (some 2,000 instructions; 10,000 for a generic superclass). A
+/// learned route keeps its labels' container in its box instead (``CaseKeyList``): one object
+/// a route, for memory.
 ///
 /// ```swift
-/// let kept: AnyObject = KeptContainer(KeyedDecodingContainer(RouteDecoder.Labels<Key>()))
+/// let kept: AnyObject = KeptContainer(KeyedDecodingContainer(KeptCaseLevel<Key>()))
 /// // For each decode, where `Key` is known to be the type it was made with:
-/// let labels = unsafeDowncast(kept, to: KeptContainer<KeyedDecodingContainer<Key>>.self).container()
+/// let level = unsafeDowncast(kept, to: KeptContainer<KeyedDecodingContainer<Key>>.self).container()
 /// ```
 final class KeptContainer<Container>: @unchecked Sendable {
     // Unchecked: immutable; the container holds no decode's state.
