@@ -42,7 +42,10 @@ struct LiteralEdges: Sendable {
     // A position is one the edges gave out (wrapping arithmetic: the subscript checks the
     // bounds, a checked product would check again).
     @inline(__always)
-    private func span(at position: Int) -> TextSpan {
+    private func span(at position: Int) -> TextSpan { LiteralEdges.span(in: words, at: position) }
+
+    @inline(__always)
+    private static func span(in words: [Int32], at position: Int) -> TextSpan {
         TextSpan(start: words[3 &* position], count: words[3 &* position &+ 1])
     }
 
@@ -69,7 +72,8 @@ struct LiteralEdges: Sendable {
         let (words, count) = (self.words, self.count)
         arena.withUnsafeBufferPointer { bytes in
             buckets.add(position: count - 1, count: count) { position in
-                LiteralIndex.hash(ByteText.part(of: bytes, start: Int(words[3 &* position]), count: Int(words[3 &* position &+ 1])))
+                let range = LiteralEdges.span(in: words, at: position).range
+                return LiteralIndex.hash(ByteText.part(of: bytes, start: range.lowerBound, count: range.count))
             }
         }
     }

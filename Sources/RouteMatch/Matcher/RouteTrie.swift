@@ -115,10 +115,18 @@ struct RouteTrie: Sendable {
         change(&extras[Int(nodes[node].extrasIndex)])
     }
 
+    /// Where `node`'s extras stand in ``extras``, if it has any: what every reader of a
+    /// node's rarer parts asks first.
+    @inline(__always)
+    private func extrasPosition(of node: Int) -> Int? {
+        let index = nodes[node].extrasIndex
+        return index < 0 ? nil : Int(index)
+    }
+
     /// Routes whose path ends at `node`, most specific first.
     func terminals(of node: Int) -> RouteList {
-        let index = nodes[node].extrasIndex
-        return RouteList(first: nodes[node].firstTerminal, others: index < 0 ? [] : extras[Int(index)].moreTerminals)
+        guard let position = extrasPosition(of: node) else { return RouteList(first: nodes[node].firstTerminal, others: []) }
+        return RouteList(first: nodes[node].firstTerminal, others: extras[position].moreTerminals)
     }
 
     /// Adds `route` to the routes whose path ends at `node`, in place: the first in the node,
@@ -141,41 +149,41 @@ struct RouteTrie: Sendable {
     /// The first of ``rests(of:)``, read in place (no list made).
     @inline(__always)
     func firstRest(of node: Int) -> Int? {
-        let index = nodes[node].extrasIndex
-        return index < 0 ? nil : extras[Int(index)].rests.head
+        guard let position = extrasPosition(of: node) else { return nil }
+        return extras[position].rests.head
     }
 
     /// Routes whose path goes on from `node` with `${name...}`, in priority order.
     func rests(of node: Int) -> RouteList {
-        let index = nodes[node].extrasIndex
-        return index < 0 ? RouteList() : extras[Int(index)].rests
+        guard let position = extrasPosition(of: node) else { return RouteList() }
+        return extras[position].rests
     }
 
     /// Whether routes go on from `node` with `${name...}` (read in place).
     @inline(__always)
     func hasRests(_ node: Int) -> Bool {
-        let index = nodes[node].extrasIndex
-        return index >= 0 && extras[Int(index)].rests.count > 0
+        guard let position = extrasPosition(of: node) else { return false }
+        return extras[position].rests.count > 0
     }
 
     /// Children of `node`'s in-segment captures, the longest literal text first.
     func affixed(of node: Int) -> [AffixEdge] {
-        let index = nodes[node].extrasIndex
-        return index < 0 ? [] : extras[Int(index)].affixed
+        guard let position = extrasPosition(of: node) else { return [] }
+        return extras[position].affixed
     }
 
     /// Whether `node` has in-segment captures (read in place, copying nothing).
     @inline(__always)
     func hasAffixed(_ node: Int) -> Bool {
-        let index = nodes[node].extrasIndex
-        return index >= 0 && !extras[Int(index)].affixed.isEmpty
+        guard let position = extrasPosition(of: node) else { return false }
+        return !extras[position].affixed.isEmpty
     }
 
     /// How many literal edges leave `node`.
     func literalCount(of node: Int) -> Int {
         guard nodes[node].firstLiteralChild >= 0 else { return 0 }
-        let index = nodes[node].extrasIndex
-        return 1 + (index < 0 ? 0 : extras[Int(index)].literals.count)
+        guard let position = extrasPosition(of: node) else { return 1 }
+        return 1 + extras[position].literals.count
     }
 
     /// Calls `body` with every literal edge of `node`, the first inserted first, as a span of
@@ -184,8 +192,7 @@ struct RouteTrie: Sendable {
     func forEachLiteral(of node: Int, _ body: (TextSpan, Int) -> Void) {
         guard nodes[node].firstLiteralChild >= 0 else { return }
         body(nodes[node].firstLiteral, Int(nodes[node].firstLiteralChild))
-        let index = nodes[node].extrasIndex
-        if index >= 0 { extras[Int(index)].literals.forEach(body) }
+        if let position = extrasPosition(of: node) { extras[position].literals.forEach(body) }
     }
 
     /// The literal edges of the earliest-declared routes at `node`, at most five, earliest
@@ -193,9 +200,10 @@ struct RouteTrie: Sendable {
     /// many edges; for the others (most nodes: one edge) sorted when asked, to keep no array.
     func firstLiterals(of node: Int) -> [String] {
         // A node of more than one literal edge has extras.
-        let index = nodes[node].extrasIndex
-        return index >= 0 && literalCount(of: node) > RouteTrie.offeredLiterals
-            ? extras[Int(index)].firstLiterals : earliestLiterals(of: node)
+        if let position = extrasPosition(of: node), literalCount(of: node) > RouteTrie.offeredLiterals {
+            return extras[position].firstLiterals
+        }
+        return earliestLiterals(of: node)
     }
 
     /// The five literal edges of `node` whose routes were declared first, earliest first.
