@@ -404,24 +404,7 @@ enum PlainHit {
         scheme: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>,
         pathStart: Int, _ defaults: borrowing TableDefaults
     ) -> (index: Int, segments: Int)? {
-        let origins = defaults.plainOrigins
-        var order = 0
-        while order < origins.count {
-            defer { order &+= 1 }
-            guard ByteText.equal(origins[order].host, host), origins[order].scheme.map({ ByteText.equal($0, scheme) }) ?? true
-            else { continue }
-            var position = pathStart, matched = 0
-            let prefixCount = origins[order].prefix.count
-            while matched < prefixCount, position < bytes.count, bytes[position] == UInt8(ascii: "/") {
-                let start = position + 1
-                position = ByteClass.end(of: ByteClass.plain, in: bytes, from: start)
-                guard ByteText.equal(origins[order].prefix[matched], ByteText.part(of: bytes, start: start, count: position - start))
-                else { break }
-                matched += 1
-            }
-            if matched == prefixCount { return (position, matched) }
-        }
-        return nil
+        defaults.plainOrigins.pathStart(scheme: scheme, host: host, link: bytes, from: pathStart)
     }
 }
 

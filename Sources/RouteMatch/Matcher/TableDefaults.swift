@@ -18,7 +18,7 @@ final class TableDefaults: Sendable {
     /// scheme, host and path with. (An array's bytes are at hand; a string's are reached
     /// through the checks of its small, native and bridged forms, which made the comparison's
     /// code on the hit path about half as large again.)
-    let plainOrigins: [Origin.Bytes]
+    let plainOrigins: OriginBytes
     /// For each origin, whether a link rendered under it reads back under it whatever its
     /// path: no origin tried before it (``originOrder``) has its host and may have its scheme,
     /// so none could take the link's first segments for its path prefix.
@@ -36,7 +36,7 @@ final class TableDefaults: Sendable {
         self.host = host
         self.origins = origins
         self.originOrder = Origin.order(of: origins)
-        self.plainOrigins = originOrder.map { Origin.Bytes(origins[$0]) }
+        self.plainOrigins = OriginBytes(origins, order: originOrder)
         var owns = [Bool](repeating: true, count: origins.count)
         for (position, index) in originOrder.enumerated() {
             let origin = origins[index]
