@@ -296,7 +296,7 @@ struct LearnedRoute: Sendable {
         }
         return LearnedRoute(
             name: probed.name, labels: labels, declaredLabels: declared,
-            problems: problems.sorted { ($0.span?.lowerBound ?? 0) < ($1.span?.lowerBound ?? 0) }, // stable
+            problems: RouteTable.inPatternOrder(problems),
             constant: problems.isEmpty && declared.isEmpty ? probed.constant : nil,
             isPlain: !hasSyntaxProblem && PlainHit.reads(route, labels: labels))
     }

@@ -207,10 +207,12 @@ enum ValueProbe {
         // the text), so no conversion is made only to ask.
         var isScalar = false
         for text in preferredSamples(T.self) {
-            guard let converted = TextConversion.scalar(T.self, text) else { break }
-            isScalar = true
-            if case .success(let value) = converted {
+            do throws(TextConversion.ScalarMiss) {
+                let value = try TextConversion.scalar(T.self, text)
                 return ProbedValue(value: value, info: info(T.self, label, isOptional, isList: false, sample: text))
+            } catch {
+                guard case .failed = error else { break }
+                isScalar = true
             }
         }
         if isScalar { throw Refusal(.noSampleValue) }

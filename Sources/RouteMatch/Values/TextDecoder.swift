@@ -29,7 +29,11 @@ struct TextDecoder: Decoder {
         func decodeNil() -> Bool { text.isEmpty }
 
         func decode<T: Decodable>(_ type: T.Type) throws -> T {
-            if let scalar = TextConversion.scalar(T.self, text) { return try scalar.get() }
+            do throws(TextConversion.ScalarMiss) {
+                return try TextConversion.scalar(T.self, text)
+            } catch {
+                if case .failed(let failure) = error { throw failure }
+            }
             // A nested non-scalar inside a single value: let the type decode itself.
             return try T(from: TextDecoder(texts: [text]))
         }
