@@ -209,9 +209,7 @@ enum NamedCases: Routable {
     ("URLOpenCodingKeys", "URLOpenCodingKeys"), ("CodingKeys", "CodingKeys"), ("Keys", "Keys"),
 ])
 func aCaseIsNamedByItsKeyType(_ keyTypeName: String, _ name: String) {
-    var shape = ShapeProbe.Shape()
-    shape.caseKeyTypeName = keyTypeName
-    #expect(Router<NamedCases>.caseName(shape) == name)
+    #expect(Router<NamedCases>.caseName(keyTypeName: keyTypeName, sample: .none) == name)
 }
 
 /// Cases without values: a hit returns the value the table kept when it was built (no

@@ -263,8 +263,17 @@ final class CompiledRoute: Sendable {
         }
     }
 
-    /// The route as diagnostics name it; its name is learned on the route's first use.
-    var reference: RouteReference { RouteReference(name: learned.name, pattern: pattern) }
+    /// The route as diagnostics name it (learned on the route's first use).
+    var reference: RouteReference { RouteReference(name: name, pattern: pattern) }
+
+    /// The route's name: given with its definition, or an enum case's, read from its key
+    /// type's name, or when that does not say it from a probe's sample value (``RouteName``).
+    var name: String { name(as: learned.name) }
+
+    /// The name `name` says of this route (see ``name``).
+    func name(as name: RouteName) -> String {
+        name.text { probe.name(caseKey: caseKey) }
+    }
 
     /// Each label's type and how to read it, by slot (learned on the route's first use).
     var labels: [LabelInfo] { learned.labels }

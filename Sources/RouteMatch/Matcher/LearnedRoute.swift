@@ -1,7 +1,7 @@
 /// What probing a route's type found: its name, its values' labels in declaration order, and
 /// what stopped the probe. A route definition gives a closure that probes on demand.
 struct ProbedRoute: Sendable {
-    var name: String
+    var name: RouteName
     /// The labels in the order the type declares them.
     var labels: [LabelInfo]
     var problem: ProbeProblem?
@@ -20,6 +20,9 @@ struct ProbedRoute: Sendable {
 protocol RouteProbing: AnyObject, Sendable {
     /// Probes the route whose case key (for an enum case) is `caseKey`.
     func probe(caseKey: CaseKey?) -> ProbedRoute
+    /// The name of the route whose case key is `caseKey`, found now (probing an enum case
+    /// again): what a learned route's ``RouteName`` that does not say it defers to.
+    func name(caseKey: CaseKey?) -> String
     /// The ``Routable`` type whose cases the routes are, if they are: a mount that leads back
     /// to it is a definition problem.
     var owner: RouteOwner? { get }
@@ -45,8 +48,12 @@ final class CaseProbe<Route: Routable>: RouteProbing, @unchecked Sendable {
             constant = ConstantRoute(value)
         }
         return ProbedRoute(
-            name: Router<Route>.caseName(shape), labels: shape.labels, problem: shape.problem, constant: constant,
-            caseKeys: shape.caseKeys)
+            name: shape.caseKeyType.map(RouteName.caseKeyType) ?? .given,
+            labels: shape.labels, problem: shape.problem, constant: constant, caseKeys: shape.caseKeys)
+    }
+
+    func name(caseKey: CaseKey?) -> String {
+        Router<Route>.caseName(ShapeProbe.probe(Route.self, caseKey: caseKey))
     }
 }
 
@@ -58,8 +65,10 @@ final class StructProbe<Route: Decodable>: RouteProbing, @unchecked Sendable {
 
     func probe(caseKey: CaseKey?) -> ProbedRoute {
         let shape = ShapeProbe.probe(Route.self, caseKey: nil)
-        return ProbedRoute(name: name, labels: shape.labels, problem: shape.problem)
+        return ProbedRoute(name: .given, labels: shape.labels, problem: shape.problem)
     }
+
+    func name(caseKey: CaseKey?) -> String { name }
 }
 
 /// Probes a closure route's build closure.
@@ -73,8 +82,10 @@ final class ClosureProbe<Route>: RouteProbing, @unchecked Sendable {
         let shape = ShapeProbe.probe(named: name) { probe in
             try build(RouteCaptures(probe: probe))
         }
-        return ProbedRoute(name: name, labels: shape.labels, problem: shape.problem)
+        return ProbedRoute(name: .given, labels: shape.labels, problem: shape.problem)
     }
+
+    func name(caseKey: CaseKey?) -> String { name }
 }
 
 /// One probe several definitions share (the patterns of one enum case), run once.
@@ -85,6 +96,8 @@ final class SharedProbe: RouteProbing {
     init(_ inner: any RouteProbing) { self.inner = inner }
 
     var owner: RouteOwner? { inner.owner }
+
+    func name(caseKey: CaseKey?) -> String { inner.name(caseKey: caseKey) }
 
     func probe(caseKey: CaseKey?) -> ProbedRoute {
         if let known = found.withLock({ $0 }) { return known }
@@ -143,7 +156,8 @@ final class ConstantRoute<Route>: @unchecked Sendable {
 /// unsupported type, a mount) are found here; a route that has any matches nothing, and a link
 /// that reaches it gets them as a definition error.
 struct LearnedRoute: Sendable {
-    let name: String
+    /// What names the route, read when asked (``CompiledRoute/name``).
+    let name: RouteName
     /// Each label's information, by slot (see ``CompiledRoute/labelNames``).
     let labels: [LabelInfo]
     /// What few routes have, kept apart so that the others keep one word for it (a learned
@@ -167,7 +181,7 @@ struct LearnedRoute: Sendable {
     }
 
     init(
-        name: String, labels: [LabelInfo], declaredLabels: [LabelInfo], problems: [DefinitionProblem],
+        name: RouteName, labels: [LabelInfo], declaredLabels: [LabelInfo], problems: [DefinitionProblem],
         constant: (any AnyObject & Sendable)?, isPlain: Bool = false
     ) {
         self.name = name
@@ -243,10 +257,17 @@ struct LearnedRoute: Sendable {
         _ probed: ProbedRoute, route: CompiledRoute, hasSyntaxProblem: Bool, owner: RouteOwner?
     ) -> LearnedRoute {
         let (pattern, ast, names) = (route.pattern, route.ast, route.labelNames)
-        let reference = RouteReference(name: probed.name, pattern: pattern)
+        // Named only for a problem: most routes have none (see ``RouteName``).
+        var named: RouteReference?
+        func reference() -> RouteReference {
+            if let named { return named }
+            let made = RouteReference(name: route.name(as: probed.name), pattern: pattern)
+            named = made
+            return made
+        }
         var problems: [DefinitionProblem] = []
         func report(_ reason: Reason, _ span: Range<Int>?, alternatives: [String] = []) {
-            problems.append(DefinitionProblem(route: reference, reason: reason, span: span, alternatives: alternatives))
+            problems.append(DefinitionProblem(route: reference(), reason: reason, span: span, alternatives: alternatives))
         }
         let declared = probed.labels
         let declaredNames = declared.map(\.name)
@@ -268,7 +289,7 @@ struct LearnedRoute: Sendable {
             if !site.source.isRest {
                 report(.unsupportedType(label: name, type: label.typeName, problem: .routesNeedRestCapture), site.span)
             } else if checkedMounts.insert(site.slot).inserted {
-                problems += Mounting.problems(of: mount, label: name, type: label.typeName, span: site.span, under: reference, owner: owner)
+                problems += Mounting.problems(of: mount, label: name, type: label.typeName, span: site.span, under: reference(), owner: owner)
             }
         }
         switch probed.problem {

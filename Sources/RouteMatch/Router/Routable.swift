@@ -262,39 +262,19 @@ extension Router where Route: Routable {
     /// `userPosts`). When that spelling is ambiguous (a case name starting with an acronym,
     /// `URLOpen` → `URLOpenCodingKeys`), the sample value's reflection decides.
     static func caseName(_ shape: ShapeProbe.Shape) -> String {
-        if let keyTypeName = shape.caseKeyTypeName, keyTypeName.hasSuffix("CodingKeys"),
-           let name = caseName(ofKeyType: keyTypeName) {
-            return name
-        }
-        if case .made(let value) = shape.sample {
+        caseName(keyTypeName: shape.caseKeyType.map { _typeName($0, qualified: false) }, sample: shape.sample)
+    }
+
+    /// The case's name from its key type's name (``RouteName/caseName(ofKeyType:)``), or its
+    /// sample value's, or the key type's name itself when neither says it.
+    static func caseName(keyTypeName: String?, sample: ShapeProbe.Sample) -> String {
+        if let keyTypeName, let name = RouteName.caseName(ofKeyType: keyTypeName) { return name }
+        if case .made(let value) = sample {
             if let label = Mirror(reflecting: value).children.first?.label { return label }
             if !(value is any CustomStringConvertible) && !(value is any CustomDebugStringConvertible) {
                 return String(describing: value)
             }
         }
-        return shape.caseKeyTypeName ?? "\(Route.self)"
-    }
-
-    /// The case's name in its key type's name, which ends in `CodingKeys`, with its first
-    /// character lower-cased; `nil` when the name does not say it (no name before the suffix,
-    /// or two capitals: an acronym). Read as UTF-8 when the name starts with two ASCII bytes
-    /// (its first character is then the first byte); as characters otherwise. (Removing the
-    /// suffix as characters cost some 2,500 instructions a route learned.)
-    private static func caseName(ofKeyType keyTypeName: String) -> String? {
-        var copy = keyTypeName
-        return copy.withUTF8 { bytes -> String? in
-            let count = bytes.count - "CodingKeys".utf8.count
-            guard count > 0 else { return nil }
-            if count >= 2, LinkReader.isUpper(bytes[0]), LinkReader.isUpper(bytes[1]) { return nil }
-            if bytes[0] < 0x80, count == 1 || bytes[1] < 0x80 {
-                let first = LinkReader.isUpper(bytes[0]) ? bytes[0] | 0x20 : bytes[0]
-                return String(Character(Unicode.Scalar(first)))
-                    + String(decoding: ByteText.part(of: bytes, start: 1, count: count - 1), as: UTF8.self)
-            }
-            // Two strings, not a string and a substring: the generic `+` would look up
-            // `Substring`'s conformances at run time.
-            let name = String(decoding: ByteText.part(of: bytes, start: 0, count: count), as: UTF8.self)
-            return name.first.map { $0.lowercased() + String(name.dropFirst()) }
-        }
+        return keyTypeName ?? "\(Route.self)"
     }
 }

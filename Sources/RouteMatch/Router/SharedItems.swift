@@ -61,7 +61,7 @@ struct SharedItems: Sendable {
         let reference = RouteReference(name: name, pattern: pattern)
         // Probed already (the pattern is made of the labels): learned at once.
         let learned = LearnedRoute(
-            name: name, labels: shape.labels, declaredLabels: shape.labels, problems: [], constant: nil)
+            name: .given, labels: shape.labels, declaredLabels: shape.labels, problems: [], constant: nil)
         route = CompiledRoute(
             index: 0, ast: ast, slots: CompiledRoute.Slots(ast), caseKey: nil, usesOrigins: false,
             defaults: TableDefaults(scheme: "", host: "", origins: [], options: MatchOptions()),

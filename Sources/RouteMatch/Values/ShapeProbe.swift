@@ -16,8 +16,9 @@ final class ShapeProbe: CaseDecoding {
     /// What the probe learned.
     struct Shape {
         var labels: [LabelInfo] = []
-        /// The synthesized per-case key type's name (`UserPostsCodingKeys`), for enums.
-        var caseKeyTypeName: String?
+        /// The synthesized per-case key type (`UserPostsCodingKeys`), for enums: what names
+        /// the case (its name is read when asked, ``RouteName``).
+        var caseKeyType: Any.Type?
         /// What stopped the probe.
         var problem: ProbeProblem?
         /// The sample value, when the probe made one.
@@ -92,7 +93,7 @@ final class ShapeProbe: CaseDecoding {
     }
 
     func labels<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) -> KeyedDecodingContainer<NestedKey> {
-        shape.caseKeyTypeName = "\(NestedKey.self)"
+        shape.caseKeyType = NestedKey.self
         shape.caseKeys = shape.caseKeys.opened(NestedKey.self)
         return KeyedDecodingContainer(Labels<NestedKey>(probe: self))
     }
