@@ -212,6 +212,30 @@ func aCaseIsNamedByItsKeyType(_ keyTypeName: String, _ name: String) {
     #expect(Router<NamedCases>.caseName(keyTypeName: keyTypeName, sample: .none) == name)
 }
 
+/// Per-case key types of the spellings a case name takes (see `aCaseNameIsReadWhenAskedAndKept`).
+enum NamingKeyTypes {
+    enum UserPostsCodingKeys {}
+    enum URLOpenCodingKeys {}
+}
+
+/// A learned case's name is read from its key type when something asks, and kept: the route's
+/// probe is asked only for a name the key type's name does not say (an acronym), and once.
+@Test func aCaseNameIsReadWhenAskedAndKept() {
+    var asked = 0
+    let probed = { () -> String in
+        asked += 1
+        return "URLOpen"
+    }
+    let userPosts = RouteName.caseKeyType(NamingKeyTypes.UserPostsCodingKeys.self)
+    #expect([userPosts.text(probed: probed), userPosts.text(probed: probed)] == ["userPosts", "userPosts"])
+    #expect(asked == 0)
+    let acronym = RouteName.caseKeyType(NamingKeyTypes.URLOpenCodingKeys.self)
+    #expect([acronym.text(probed: probed), acronym.text(probed: probed)] == ["URLOpen", "URLOpen"])
+    #expect(asked == 1)
+    #expect(RouteName.given.text(probed: probed) == "URLOpen")
+    #expect(asked == 2)
+}
+
 /// Cases without values: a hit returns the value the table kept when it was built (no
 /// `Codable` runs), the same value a decode would give, every time and from any thread.
 @Suite struct ConstantCaseTests {
