@@ -262,4 +262,37 @@ extension FuzzFindingTests {
         #expect(Origin.order(of: parsed.origins) == order)
         #expect(Router<RestOnly>(origins: origins) { $0.add("${a...}") }.table.defaults.originOrder == order)
     }
+
+    /// The plain hit path finds where a link's routes' path starts from the origins' bytes
+    /// alone: after the prefix of the first origin, in the table's order, whose scheme, host
+    /// and prefix the link has (the byte index and the segments the prefix takes), or nowhere.
+    @Test("the origins' bytes say where a link's routes' path starts", arguments: [
+        ("https://example.com/app/user/42", "https", "example.com", 23, 1),
+        ("https://example.com/apple/x", "https", "example.com", 19, 0),
+        ("https://example.com/app", "https", "example.com", 23, 1),
+        ("https://example.com", "https", "example.com", 19, 0),
+        ("myapp://app/user", "myapp", "app", 11, 0),
+        ("myapp://other/user", "myapp", "other", -1, -1),
+        ("http://example.com/app/user", "http", "example.com", -1, -1),
+        ("ftp://files.example.com/a/b/c", "ftp", "files.example.com", 29, 3),
+        ("https://files.example.com/a/b/c", "https", "files.example.com", 31, 3),
+        ("https://files.example.com/a/b", "https", "files.example.com", -1, -1),
+    ])
+    func originBytesFindThePathAfterThePrefix(link: String, scheme: String, host: String, start: Int, segments: Int) {
+        // The scheme-less origin (any scheme) after the others of its prefix length.
+        let parsed = Origin.parseAll(["myapp://app", "https://example.com/app", "https://example.com"]) { "origin \($0)" }
+        let anyScheme = Origin(text: "", scheme: nil, host: "files.example.com", prefix: ["a", "b", "c"])
+        let origins = parsed.origins + [anyScheme]
+        let bytes = OriginBytes(origins, order: Origin.order(of: origins))
+        let pathStart = scheme.utf8.count + 3 + host.utf8.count
+        let found = Array(link.utf8).withUnsafeBufferPointer { link in
+            Array(scheme.utf8).withUnsafeBufferPointer { scheme in
+                Array(host.utf8).withUnsafeBufferPointer { host in
+                    bytes.pathStart(scheme: scheme, host: host, link: link, from: pathStart)
+                }
+            }
+        }
+        #expect(found?.index ?? -1 == start)
+        #expect(found?.segments ?? -1 == segments)
+    }
 }
