@@ -36,8 +36,9 @@ struct OriginBytes: Sendable {
 
     /// Where the routes' path starts in a link whose `scheme` and `host` (lower-case, plain)
     /// and path from `pathStart` (in `link`) come from one of the origins: after the first
-    /// origin, in order, whose scheme, host and path prefix the link has (the byte index and
-    /// the segments the prefix takes); `nil` when the link comes from none.
+    /// origin, in order (longer prefixes first), whose scheme, host and path prefix the link
+    /// has — the origin the matcher reads the link under — as the byte index and the segments
+    /// the prefix takes; `nil` when the link comes from none.
     @inline(__always)
     func pathStart(
         scheme: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>, link: UnsafeBufferPointer<UInt8>,
@@ -50,7 +51,8 @@ struct OriginBytes: Sendable {
                 }
                 var origin = 0
                 while origin < bounds.count {
-                    let prefixCount = bounds[origin + 4], first = origin + OriginBytes.fixedWords
+                    // The prefix's segment count is the last of an origin's fixed words.
+                    let first = origin + OriginBytes.fixedWords, prefixCount = bounds[first - 1]
                     defer { origin = first + 2 * prefixCount }
                     guard ByteText.equal(text(origin + 2), host), bounds[origin] < 0 || ByteText.equal(text(origin), scheme)
                     else { continue }

@@ -113,7 +113,8 @@ enum PlainHit {
         // `run`): such a link is the matcher's.
         if table.trie.hasHostRoots, table.trie.roots[bytes: host] != nil { return .left }
         // The origin's path prefix, if it has one, is not the routes' path.
-        guard let prefixEnd = origin(scheme: scheme, host: host, bytes, pathStart: index, table.defaults) else { return .left }
+        guard let prefixEnd = table.defaults.plainOrigins.pathStart(scheme: scheme, host: host, link: bytes, from: index)
+        else { return .left }
         return reach(bytes, path: prefixEnd.index, segments: prefixEnd.segments, from: root, in: table, link: link, table, 0) {
             route, index, values, refuted in
             // Which text, and why, the matcher's explanation says (converting each text).
@@ -393,18 +394,6 @@ enum PlainHit {
             }
         }
         return true
-    }
-
-    /// Where the routes' path starts in a link whose `scheme` and `host` (lower-case, plain)
-    /// and path from `pathStart` come from one of the table's origins: after that origin's
-    /// path prefix (the byte index and the segments it takes), or `nil` when the link comes
-    /// from none. The origin is the one the matcher reads the link under: the first, in the
-    /// table's order (longer prefixes first), whose scheme, host and prefix the link has.
-    private static func origin(
-        scheme: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>,
-        pathStart: Int, _ defaults: borrowing TableDefaults
-    ) -> (index: Int, segments: Int)? {
-        defaults.plainOrigins.pathStart(scheme: scheme, host: host, link: bytes, from: pathStart)
     }
 }
 
