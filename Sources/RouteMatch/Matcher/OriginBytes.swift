@@ -51,8 +51,7 @@ struct OriginBytes: Sendable {
                 }
                 var origin = 0
                 while origin < bounds.count {
-                    // The prefix's segment count is the last of an origin's fixed words.
-                    let first = origin + OriginBytes.fixedWords, prefixCount = bounds[first - 1]
+                    let prefixCount = bounds[origin + 4], first = origin + OriginBytes.fixedWords
                     defer { origin = first + 2 * prefixCount }
                     guard ByteText.equal(text(origin + 2), host), bounds[origin] < 0 || ByteText.equal(text(origin), scheme)
                     else { continue }

@@ -113,8 +113,7 @@ enum PlainHit {
         // `run`): such a link is the matcher's.
         if table.trie.hasHostRoots, table.trie.roots[bytes: host] != nil { return .left }
         // The origin's path prefix, if it has one, is not the routes' path.
-        guard let prefixEnd = table.defaults.plainOrigins.pathStart(scheme: scheme, host: host, link: bytes, from: index)
-        else { return .left }
+        guard let prefixEnd = origin(scheme: scheme, host: host, bytes, pathStart: index, table.defaults) else { return .left }
         return reach(bytes, path: prefixEnd.index, segments: prefixEnd.segments, from: root, in: table, link: link, table, 0) {
             route, index, values, refuted in
             // Which text, and why, the matcher's explanation says (converting each text).
@@ -394,6 +393,16 @@ enum PlainHit {
             }
         }
         return true
+    }
+
+    /// ``OriginBytes/pathStart(scheme:host:link:from:)`` of the table's origins. A function of
+    /// its own, taking the defaults borrowed: written in ``attempt``, the call made the hit run
+    /// 0.6 KiB more code in CI's fresh build (`footprint.py closure-hit` 8.8 KiB where 8.2).
+    private static func origin(
+        scheme: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>,
+        pathStart: Int, _ defaults: borrowing TableDefaults
+    ) -> (index: Int, segments: Int)? {
+        defaults.plainOrigins.pathStart(scheme: scheme, host: host, link: bytes, from: pathStart)
     }
 }
 
