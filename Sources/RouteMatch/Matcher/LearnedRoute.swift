@@ -52,8 +52,12 @@ final class CaseProbe<Route: Routable>: RouteProbing, @unchecked Sendable {
             labels: shape.labels, problem: shape.problem, constant: constant, caseKeys: shape.caseKeys)
     }
 
+    /// Asked by ``RouteName`` only once the key type's name has not said it: the sample's part
+    /// of the rule (``Router/caseName(sample:keyTypeName:)``), not the key type's again.
     func name(caseKey: CaseKey?) -> String {
-        Router<Route>.caseName(ShapeProbe.probe(Route.self, caseKey: caseKey))
+        let shape = ShapeProbe.probe(Route.self, caseKey: caseKey)
+        let keyType = shape.caseKeyType
+        return Router<Route>.caseName(sample: shape.sample, keyTypeName: keyType.map { _typeName($0, qualified: false) })
     }
 }
 

@@ -258,23 +258,25 @@ extension Router where Route: Routable {
         self.codec = .codable(isEnum: true)
     }
 
-    /// The case's name, from the synthesized per-case key type (`UserPostsCodingKeys` →
-    /// `userPosts`). When that spelling is ambiguous (a case name starting with an acronym,
-    /// `URLOpen` → `URLOpenCodingKeys`), the sample value's reflection decides.
-    static func caseName(_ shape: ShapeProbe.Shape) -> String {
-        caseName(keyTypeName: shape.caseKeyType.map { _typeName($0, qualified: false) }, sample: shape.sample)
-    }
-
-    /// The case's name from its key type's name (``RouteName/caseName(ofKeyType:)``), or its
-    /// sample value's, or the key type's name itself when neither says it.
+    /// The case's name, from the synthesized per-case key type's name (`UserPostsCodingKeys`
+    /// → `userPosts`, ``RouteName/caseName(ofKeyType:)``); when that spelling does not say it
+    /// (a case name starting with an acronym, `URLOpen` → `URLOpenCodingKeys`),
+    /// ``caseName(sample:keyTypeName:)``.
     static func caseName(keyTypeName: String?, sample: ShapeProbe.Sample) -> String {
         if let keyTypeName, let name = RouteName.caseName(ofKeyType: keyTypeName) { return name }
+        return caseName(sample: sample, keyTypeName: keyTypeName)
+    }
+
+    /// The case's name where its key type's name does not say it: its sample value's (the
+    /// reflection's label, or the value's own text), else the key type's name itself, else the
+    /// route type's. (What ``RouteName`` asks the case's probe after trying the key type's name.)
+    static func caseName(sample: ShapeProbe.Sample, keyTypeName: @autoclosure () -> String?) -> String {
         if case .made(let value) = sample {
             if let label = Mirror(reflecting: value).children.first?.label { return label }
             if !(value is any CustomStringConvertible) && !(value is any CustomDebugStringConvertible) {
                 return String(describing: value)
             }
         }
-        return keyTypeName ?? "\(Route.self)"
+        return keyTypeName() ?? "\(Route.self)"
     }
 }
