@@ -18,9 +18,9 @@ struct OriginAllowList: Sendable {
     /// from none, and neither does a link that does not read.
     func allows(_ link: String) -> Bool {
         guard !origins.isEmpty,
-            let components = try? LinkReader.components(of: link, limits: MatchLimits()),
+            var components = try? LinkReader.components(of: link, limits: MatchLimits()),
             components.scheme != nil, components.host != nil
         else { return false }
-        return OriginMatch.resolve(components, origins: origins, order: order, options: MatchOptions()).accepted
+        return OriginMatch.resolve(&components, origins: origins, order: order, options: MatchOptions()).accepted
     }
 }

@@ -172,7 +172,7 @@ struct LinkView: Sendable {
             return place..<place
         }
         if !defaults.origins.isEmpty {
-            let origin = OriginMatch.resolve(link, origins: defaults.origins, order: defaults.originOrder, options: defaults.options)
+            let origin = OriginMatch.resolve(&link, origins: defaults.origins, order: defaults.originOrder, options: defaults.options)
             let segments = min(origin.prefixCount, link.segments.count)
             if !link.hostText.isEmpty {
                 return (link.hostAndPort, hostSpan, origin, segments)

@@ -136,7 +136,11 @@ struct OriginMatch: Sendable {
     /// Finds the origin `link` comes from. A link without a scheme (a raw `path?query`) comes
     /// from the first; so does a link with a scheme and no host when `allowsLinksWithoutHost`
     /// is set and its scheme fits.
-    static func resolve(_ link: LinkComponents, origins: [Origin], order: [Int], options: MatchOptions) -> OriginMatch {
+    ///
+    /// `link` is `inout` only to be read where it stands (it is not changed): passed by value
+    /// from a view's components, which are themselves lent `inout`, it was copied whole (434
+    /// bytes and a retain of each of its texts and arrays) on every match that read a view.
+    static func resolve(_ link: inout LinkComponents, origins: [Origin], order: [Int], options: MatchOptions) -> OriginMatch {
         // The link's texts are compared in place (see `LinkComponents.schemeText`).
         guard !link.schemeText.isEmpty else {
             return OriginMatch(index: 0, prefixCount: 0, problems: [], schemeFits: true, hostFits: true)
