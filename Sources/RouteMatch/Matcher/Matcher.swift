@@ -208,13 +208,19 @@ struct Search {
     /// Set once, by the first path the walk follows.
     private(set) var firstPath: FirstPath?
     /// The best attempts, best first, at most ``keptAttempts``.
-    private(set) var attempts: [Attempt] = []
+    private(set) var attempts: NearestAttempts
 
     /// The closest route and the others reported beside it.
     static let keptAttempts = 4
 
     init(view: LinkView) {
+        attempts = NearestAttempts(placeholder: Search.none(view))
         self.view = view
+    }
+
+    /// The attempt that stands for no route: the first-declared route, not reached.
+    private static func none(_ view: LinkView) -> Attempt {
+        Attempt(route: 0, view: view, progress: Progress(scheme: false, host: false, depth: 0, pathComplete: false, query: 0), problems: nil)
     }
 
     /// Walks the trie from `node`, having consumed `depth` segments; returns whether a route
@@ -385,24 +391,9 @@ struct Search {
         remember(Attempt(route: index, view: view, progress: progress, problems: nil))
     }
 
-    /// Keeps `attempt` among the best ones, in order. (Consumed, and appended when it is the
-    /// last: the attempt is moved into the list, where a copy retained each text of its
-    /// reasons and `insert` went through a generic `replaceSubrange`.)
+    /// Keeps `attempt` among the best ones, in order (``NearestAttempts/remember(_:)``).
     private mutating func remember(_ attempt: consuming Attempt) {
-        if let existing = attempts.firstIndex(where: { $0.route == attempt.route }) {
-            guard attempt.progress > attempts[existing].progress else { return }
-            attempts.remove(at: existing)
-        }
-        let position = attempts.firstIndex { other in
-            attempt.progress > other.progress || (attempt.progress == other.progress && attempt.route < other.route)
-        } ?? attempts.count
-        guard position < Search.keptAttempts else { return }
-        if position == attempts.count {
-            attempts.append(attempt)
-        } else {
-            attempts.insert(attempt, at: position)
-            if attempts.count > Search.keptAttempts { attempts.removeLast() }
-        }
+        attempts.remember(attempt)
     }
 
     /// The literal segments the table offers where the link's path first left it.
@@ -419,12 +410,10 @@ struct Search {
     /// first-declared route is the closest.
     ///
     /// The search ends here: the closest attempt is moved out of the list (not copied, which
-    /// would retain each text of its reasons: `remove(at:)` moves, where `removeFirst()`
-    /// copies and replaces a range), and the list keeps the others.
+    /// would retain each text of its reasons), and the list keeps the others.
     mutating func conclude(_ table: RouteTable, attempt build: RouteTable.Attempt) -> RouteMatchError? {
-        var best = attempts.isEmpty ? Attempt(
-            route: 0, view: view, progress: Progress(scheme: false, host: false, depth: 0, pathComplete: false, query: 0),
-            problems: nil) : attempts.remove(at: 0)
+        var best = Search.none(view)
+        attempts.moveBest(into: &best)
         let route = table.routes[best.route]
         // A closest route that cannot be built is what the link's author needs to hear of.
         if let error = table.firstUseError(route) { return error }
@@ -446,7 +435,7 @@ struct Search {
                 }
             }
         }
-        let others = attempts.map { Diagnosis.Other(route: table.routes[$0.route], view: $0.view) }
+        let others = attempts.others.map { Diagnosis.Other(route: table.routes[$0.route], view: $0.view) }
         let reason = problems.first.reason, span = problems.first.span
         let input = Diagnosis.Input(
             view: best.view, defaults: table.defaults, route: route, problems: consume problems, others: others,
