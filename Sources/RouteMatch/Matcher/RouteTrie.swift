@@ -267,10 +267,13 @@ struct RouteTrie: Sendable {
             if route.usesOrigins { originsRoot = node }
         }
         nodes[node].firstRoute = min(nodes[node].firstRoute, route.index)
-        for segment in route.ast.segments {
+        // The pattern's segments are read in place, by index: a segment bound to a name is a
+        // copy, and so is its literal's text (a retain and a release of each, each route).
+        let segments = route.ast.segments
+        for offset in segments.indices {
             nodes[node].firstRouteBelow = min(nodes[node].firstRouteBelow, route.index)
             let next: Int
-            switch segment.value {
+            switch segments[offset].value {
             case .rest:
                 modifyExtras(of: node) { $0.rests.append(route.index) }
                 return node
@@ -285,21 +288,10 @@ struct RouteTrie: Sendable {
             case .literal(let text):
                 // The text's bytes read once, in place: looked up, and copied from the buffer
                 // when new (appending a `String`'s UTF-8 view walked it byte by byte).
-                var text = text
-                next = text.withUTF8 { bytes in
-                    if let existing = child(of: node, literal: bytes) { return existing }
-                    let created = nodes.count
-                    nodes.append(Node())
-                    let span = TextSpan(start: literalBytes.count, count: bytes.count)
-                    literalBytes.append(contentsOf: bytes)
-                    if nodes[node].firstLiteralChild < 0 {
-                        (nodes[node].firstLiteral, nodes[node].firstLiteralChild) = (span, Int32(created))
-                    } else {
-                        let arena = literalBytes
-                        modifyExtras(of: node) { $0.literals.set(span, to: created, arena: arena) }
-                    }
-                    return created
-                }
+                next = text.utf8.withContiguousStorageIfAvailable { literalChild(of: node, $0) } ?? {
+                    var contiguous = text
+                    return contiguous.withUTF8 { literalChild(of: node, $0) }
+                }()
             case .capture:
                 if let existing = nodes[node].capture {
                     next = existing
@@ -314,6 +306,23 @@ struct RouteTrie: Sendable {
         }
         appendTerminal(route.index, at: node)
         return node
+    }
+
+    /// The child of `node` whose literal segment text has the UTF-8 `bytes` (a pattern's),
+    /// made when there is none.
+    private mutating func literalChild(of node: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        if let existing = child(of: node, literal: bytes) { return existing }
+        let created = nodes.count
+        nodes.append(Node())
+        let span = TextSpan(start: literalBytes.count, count: bytes.count)
+        literalBytes.append(contentsOf: bytes)
+        if nodes[node].firstLiteralChild < 0 {
+            (nodes[node].firstLiteral, nodes[node].firstLiteralChild) = (span, Int32(created))
+        } else {
+            let arena = literalBytes
+            modifyExtras(of: node) { $0.literals.set(span, to: created, arena: arena) }
+        }
+        return created
     }
 
     /// The child of `node` whose literal segment text has the UTF-8 `bytes` (a link's
