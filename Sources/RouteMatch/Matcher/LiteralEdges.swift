@@ -80,6 +80,6 @@ struct LiteralEdges: Sendable {
 
     /// Gives back the room left over from growing.
     mutating func trim() {
-        words = words.map { $0 }
+        words = words.trimmed()
     }
 }

@@ -79,8 +79,8 @@ struct LiteralIndex: Sendable {
     /// Gives back the room left over from growing: the trie keeps its indices for as long as
     /// the table lives.
     mutating func trim() {
-        keys = keys.map { $0 }
-        targets = targets.map { $0 }
+        keys = keys.trimmed()
+        targets = targets.trimmed()
     }
 
     /// The position of `text` among the keys: its bucket's probe sequence, up to an empty bucket.

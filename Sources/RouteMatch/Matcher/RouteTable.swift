@@ -138,19 +138,21 @@ final class RouteTable: @unchecked Sendable {
         // Each route's problems, so that those found later (ambiguity) stand in declaration order.
         var found: [[DefinitionProblem]] = []
         let learnedSlots = LearnedSlots(count: definitions.count)
-        for (index, definition) in definitions.enumerated() {
+        // The definitions and routes are read in place, by index: a definition bound to a name
+        // is a copy (a retain and a release of its pattern, key and probe, each route).
+        for index in definitions.indices {
             var routeProblems: [DefinitionProblem] = []
             let route = RouteTable.compile(
-                pattern: definition.pattern, caseKey: definition.caseKey, probe: definition.probe, index: index,
-                defaults: defaults, learnedSlots: learnedSlots,
+                pattern: definitions[index].pattern, caseKey: definitions[index].caseKey, probe: definitions[index].probe,
+                index: index, defaults: defaults, learnedSlots: learnedSlots,
                 sharingWith: routes.suffix(RouteTable.routesSharedWith), problems: &routeProblems)
             found.append(routeProblems)
             routes.append(route)
             // A case with several patterns renders with its first.
-            if let key = definition.caseKey { byKey.setIfAbsent(key.text, to: index) }
+            if let key = definitions[index].caseKey { byKey.setIfAbsent(key.text, to: index) }
         }
         trie.reserveCapacity(for: routes)
-        for route in routes { trie.insert(route) }
+        for index in routes.indices { trie.insert(routes[index]) }
         trie.finish(routes)
         // Learned now, not on first use: the routes that end at the same node as another (only
         // they can accept the same links; ordering them needs their labels). A route that
@@ -178,10 +180,12 @@ final class RouteTable: @unchecked Sendable {
         // tables learn no route now (an empty set is not asked: asking hashes the index).
         for index in found.indices where found[index].count > 1 { found[index] = RouteTable.inPatternOrder(found[index]) }
         let originProblems = problems
-        for (index, routeProblems) in found.enumerated() {
-            let all = !learnedNow.isEmpty && learnedNow.contains(index)
-                ? RouteTable.inPatternOrder(routeProblems + routes[index].learned.problems) : routeProblems
-            if !all.isEmpty { problems += all }
+        for index in found.indices {
+            if !learnedNow.isEmpty && learnedNow.contains(index) {
+                problems += RouteTable.inPatternOrder(found[index] + routes[index].learned.problems)
+            } else if !found[index].isEmpty {
+                problems += found[index]
+            }
         }
         let noRoutes = definitions.isEmpty ? [DefinitionProblem(route: nil, reason: .noRoutes, span: nil)] : []
         problems += noRoutes

@@ -395,9 +395,9 @@ struct RouteTrie: Sendable {
             }
         }
         // Plain words: the copy that gives back the room left over retains nothing.
-        nodes = nodes.map { $0 }
-        extras = extras.map { $0 }
-        literalBytes = literalBytes.map { $0 }
+        nodes = nodes.trimmed()
+        extras = extras.trimmed()
+        literalBytes = literalBytes.trimmed()
         roots.trim()
     }
 }

@@ -100,7 +100,7 @@ enum PatternParser {
     /// it lives, so their arrays are sized to their elements, and growing them append by append
     /// would allocate three times for three segments.)
     private static func trim<Element>(_ array: inout [Element], reserved: Int) {
-        if array.count < reserved { array = array.map { $0 } }
+        if array.count < reserved { array = array.trimmed() }
     }
 
     private static func parsePath(
