@@ -21,8 +21,6 @@ struct NearestAttempts {
         best = placeholder
     }
 
-    var isEmpty: Bool { !hasBest }
-
     /// Keeps `attempt` among the best ones, in order: ahead of those it went further into the
     /// link than (ties go to the earlier declaration), replacing the same route's attempt when
     /// it went further, dropped when it would come after ``Search/keptAttempts`` others.
