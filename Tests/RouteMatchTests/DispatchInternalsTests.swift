@@ -446,6 +446,71 @@ import Testing
         withExtendedLifetime((router, route, box, caseLevels)) {}
     }
 
+    // MARK: The routes a miss came nearest to
+
+    /// The order the search kept its nearest routes in as one array, before the best was held
+    /// apart (``NearestAttempts``): the reference the kept list is compared with.
+    static func nearestInOneList(_ remembered: [(route: Int, progress: RouteMatch.Progress)]) -> [(route: Int, progress: RouteMatch.Progress)] {
+        var kept: [(route: Int, progress: RouteMatch.Progress)] = []
+        for attempt in remembered {
+            if let existing = kept.firstIndex(where: { $0.route == attempt.route }) {
+                guard attempt.progress > kept[existing].progress else { continue }
+                kept.remove(at: existing)
+            }
+            let position = kept.firstIndex { other in
+                attempt.progress > other.progress || (attempt.progress == other.progress && attempt.route < other.route)
+            } ?? kept.count
+            guard position < Search.keptAttempts else { continue }
+            kept.insert(attempt, at: position)
+            if kept.count > Search.keptAttempts { kept.removeLast() }
+        }
+        return kept
+    }
+
+    /// Routes remembered in any order, again and further, beyond the number kept: the best held
+    /// apart and the others keep the routes, and the order, one list kept.
+    @Test(arguments: 0..<64)
+    func theNearestRoutesAreKeptInOneOrder(seed: Int) throws {
+        let router = Router<Int>(scheme: "myapp", host: "app") { $0.add("a") { _ in 0 } }
+        let view = try router.table.view(of: "myapp://app/a")
+        var generator = SeededGenerator(seed: UInt64(seed))
+        let none = RouteMatch.Progress(scheme: false, host: false, depth: 0, pathComplete: false, query: 0)
+        var nearest = NearestAttempts(placeholder: Search.Attempt(route: -1, view: view, progress: none, problems: nil))
+        var remembered: [(route: Int, progress: RouteMatch.Progress)] = []
+        for _ in 0..<Int.random(in: 0...14, using: &generator) {
+            let progress = RouteMatch.Progress(
+                scheme: generator.chance(80), host: generator.chance(70), depth: Int.random(in: 0...3, using: &generator),
+                pathComplete: generator.chance(30), query: Int.random(in: 0...2, using: &generator))
+            let route = Int.random(in: 0..<7, using: &generator)
+            remembered.append((route, progress))
+            nearest.remember(Search.Attempt(route: route, view: view, progress: progress, problems: nil))
+        }
+        var best = Search.Attempt(route: -1, view: view, progress: none, problems: nil)
+        nearest.moveBest(into: &best)
+        let kept = (best.route < 0 ? [] : [(route: best.route, progress: best.progress)])
+            + nearest.others.map { (route: $0.route, progress: $0.progress) }
+        let expected = DispatchInternalsTests.nearestInOneList(remembered)
+        #expect(kept.map(\.route) == expected.map(\.route))
+        #expect(kept.map(\.progress) == expected.map(\.progress))
+        #expect(kept.count <= Search.keptAttempts)
+    }
+
+    /// An array trimmed keeps its elements, in order, in room no larger than before.
+    @Test(arguments: [0, 1, 7, 8, 9, 100, 1_000])
+    func anArrayTrimmedKeepsItsElements(count: Int) {
+        var bytes: [UInt8] = []
+        var texts: [String] = []
+        for index in 0..<count {
+            bytes.append(UInt8(truncatingIfNeeded: index))
+            texts.append(index % 3 == 0 ? "a-text-longer-than-a-small-string-\(index)" : "\(index)")
+        }
+        let trimmedBytes = bytes.trimmed(), trimmedTexts = texts.trimmed()
+        #expect(trimmedBytes == bytes)
+        #expect(trimmedTexts == texts)
+        #expect(trimmedBytes.capacity <= bytes.capacity && trimmedTexts.capacity <= texts.capacity)
+        #expect(trimmedBytes.capacity >= count && trimmedTexts.capacity >= count)
+    }
+
     // MARK: Standard scalars known by identity
 
     /// A type, and what RouteMatch knows of it without asking the runtime beside what the

@@ -23,13 +23,15 @@ struct NearestAttempts {
 
     /// Keeps `attempt` among the best ones, in order: ahead of those it went further into the
     /// link than (ties go to the earlier declaration), replacing the same route's attempt when
-    /// it went further, dropped when it would come after ``Search/keptAttempts`` others.
+    /// it went further, dropped when ``Search/keptAttempts`` others come before it.
     /// (Consumed, and moved into place: a copy would retain each text of its reasons.)
     mutating func remember(_ attempt: consuming Search.Attempt) {
         if hasBest, best.route == attempt.route {
-            guard attempt.progress > best.progress else { return }
-            if others.isEmpty { hasBest = false } else { best = others.remove(at: 0) }
-        } else if let existing = others.firstIndex(where: { $0.route == attempt.route }) {
+            // Further than the best went, it goes further than every other: still the best.
+            if attempt.progress > best.progress { best = attempt }
+            return
+        }
+        if let existing = others.firstIndex(where: { $0.route == attempt.route }) {
             guard attempt.progress > others[existing].progress else { return }
             others.remove(at: existing)
         }
