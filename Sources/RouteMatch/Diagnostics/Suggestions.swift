@@ -42,7 +42,7 @@
             guard lowerBound <= limit else { continue }
             let found: Int?
             if wordIsASCII, length == candidate.utf8.count {
-                found = withUTF8(word) { a in withUTF8(candidate) { b in distance(a, b, within: limit, rows: &rows) } }
+                found = ByteText.withUTF8(of: word) { a in ByteText.withUTF8(of: candidate) { b in distance(a, b, within: limit, rows: &rows) } }
             } else {
                 if scalars.isEmpty { scalars.append(contentsOf: word.unicodeScalars) }
                 other.removeAll(keepingCapacity: true)
@@ -58,7 +58,7 @@
 
     /// The number of Unicode scalars in `text`: its UTF-8 bytes that start one.
     static func scalarCount(_ text: String) -> Int {
-        withUTF8(text) { bytes in
+        ByteText.withUTF8(of: text) { bytes in
             var count = 0
             for byte in bytes where byte & 0xC0 != 0x80 { count &+= 1 }
             return count
@@ -72,7 +72,7 @@
     /// finds the grapheme breaks (and costs ten times more).
     static func characterCount(_ text: String, scalars: Int) -> Int {
         guard scalars == text.utf8.count else { return text.count }
-        let pairs = withUTF8(text) { bytes in
+        let pairs = ByteText.withUTF8(of: text) { bytes in
             var pairs = 0
             var afterReturn = false
             for byte in bytes {
@@ -82,12 +82,6 @@
             return pairs
         }
         return scalars &- pairs
-    }
-
-    /// `body` run over `text`'s UTF-8 bytes: in place where the text is stored as UTF-8 (a
-    /// native or small string), else over a copy (a bridged string).
-    private static func withUTF8<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        text.utf8.withContiguousStorageIfAvailable(body) ?? Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
     /// The Levenshtein distance between `a` and `b`, or `nil` when it exceeds `limit`.

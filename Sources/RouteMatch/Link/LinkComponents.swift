@@ -151,22 +151,14 @@ struct LinkComponents: Sendable {
     @inline(__always)
     func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         // The reader stores the text it read, made contiguous: no copy is made here.
-        LinkComponents.withUTF8(of: text, body)
+        ByteText.withUTF8(of: text, body)
     }
 
     /// Calls `body` with the UTF-8 bytes of `segment`'s (decoded) text, in place.
     @inline(__always)
     func withText<R>(of segment: Segment, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if segment.decoded >= 0 { return LinkComponents.withUTF8(of: decodedTexts[segment.decoded], body) }
+        if segment.decoded >= 0 { return ByteText.withUTF8(of: decodedTexts[segment.decoded], body) }
         return withBytes { body(ByteText.part(of: $0, start: segment.range.lowerBound, count: segment.range.count)) }
-    }
-
-    /// Calls `body` with `text`'s UTF-8, in place when it is contiguous (a copy otherwise).
-    @inline(__always)
-    private static func withUTF8<R>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-        var copy = text
-        return copy.withUTF8(body)
     }
 
     /// The (decoded) text of `segment`; its raw text when it holds a bad escape.

@@ -288,10 +288,7 @@ struct RouteTrie: Sendable {
             case .literal(let text):
                 // The text's bytes read once, in place: looked up, and copied from the buffer
                 // when new (appending a `String`'s UTF-8 view walked it byte by byte).
-                next = text.utf8.withContiguousStorageIfAvailable { literalChild(of: node, $0) } ?? {
-                    var contiguous = text
-                    return contiguous.withUTF8 { literalChild(of: node, $0) }
-                }()
+                next = ByteText.withUTF8(of: text) { literalChild(of: node, $0) }
             case .capture:
                 if let existing = nodes[node].capture {
                     next = existing

@@ -19,6 +19,16 @@ enum ByteText {
         }
     }
 
+    /// `body` run over `text`'s UTF-8 bytes: in place where the text is stored as UTF-8 (a
+    /// native or small string, as every text RouteMatch makes), else over a contiguous copy (a
+    /// string bridged from Objective-C).
+    @inline(__always)
+    static func withUTF8<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = text
+        return copy.withUTF8(body)
+    }
+
     /// Whether `text`'s UTF-8 is `bytes`.
     @inline(__always)
     static func equals(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -64,7 +64,7 @@ struct LabelInfo: Sendable {
 
     /// What a look at the bytes of `text` says of it (see ``read(_:)``).
     func read(_ text: String) -> TextConversion.Standard.Reading {
-        text.utf8.withContiguousStorageIfAvailable { read($0) } ?? Array(text.utf8).withUnsafeBufferPointer { read($0) }
+        ByteText.withUTF8(of: text) { read($0) }
     }
 }
 
