@@ -495,11 +495,19 @@ import Testing
         #expect(kept.count <= Search.keptAttempts)
     }
 
-    /// An array trimmed keeps its elements, in order, in room no larger than before.
+    /// An array trimmed keeps its elements, in order, and gives back the room left over: grown
+    /// with room for four times its elements and more, it keeps only what `malloc` rounds their
+    /// size up to.
+    ///
+    /// How far `malloc` rounds is the allocator's (glibc's may hand over a block up to 47 bytes
+    /// larger than asked, as its free blocks fall; jemalloc's and musl's size classes are a
+    /// quarter apart), so the room is bounded, not compared with another array's: a quarter of
+    /// the elements' bytes and 64 bytes at most.
     @Test(arguments: [0, 1, 7, 8, 9, 100, 1_000])
     func anArrayTrimmedKeepsItsElements(count: Int) {
-        var bytes: [UInt8] = []
-        var texts: [String] = []
+        var bytes: [UInt8] = [], texts: [String] = []
+        bytes.reserveCapacity(4 * count + 64)
+        texts.reserveCapacity(4 * count + 64)
         for index in 0..<count {
             bytes.append(UInt8(truncatingIfNeeded: index))
             texts.append(index % 3 == 0 ? "a-text-longer-than-a-small-string-\(index)" : "\(index)")
@@ -507,8 +515,12 @@ import Testing
         let trimmedBytes = bytes.trimmed(), trimmedTexts = texts.trimmed()
         #expect(trimmedBytes == bytes)
         #expect(trimmedTexts == texts)
-        #expect(trimmedBytes.capacity <= bytes.capacity && trimmedTexts.capacity <= texts.capacity)
         #expect(trimmedBytes.capacity >= count && trimmedTexts.capacity >= count)
+        #expect(trimmedBytes.capacity < bytes.capacity && trimmedTexts.capacity < texts.capacity)
+        /// The room an array of `count` elements of `stride` bytes keeps at most, trimmed.
+        func mostRoom(_ count: Int, stride: Int) -> Int { (count * stride + count * stride / 4 + 64) / stride }
+        #expect(trimmedBytes.capacity <= mostRoom(count, stride: MemoryLayout<UInt8>.stride))
+        #expect(trimmedTexts.capacity <= mostRoom(count, stride: MemoryLayout<String>.stride))
     }
 
     // MARK: Standard scalars known by identity
