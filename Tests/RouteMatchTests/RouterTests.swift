@@ -154,6 +154,29 @@ import Testing
         #expect(near.otherCandidates.map(\.route.name) == ["me", "any"])
     }
 
+    /// A link's problems with its closest route come as they stand in the link: the first is
+    /// the error's reason and span, the others its notes, whether it has one problem (the
+    /// evaluator holds it apart, with no array of others) or several.
+    @Test(arguments: [
+        ("myapp://app/user/4x2/posts?page=2&premium=true",
+         Problem(reason: .formatFailure(label: "id", found: "4x2", expected: .of(Int.self)), span: 17..<20), [Problem]()),
+        ("myapp://app/user/42/posts?page=x&premium=true",
+         Problem(reason: .formatFailure(label: "page", found: "x", expected: .of(Int.self)), span: 31..<32), []),
+        ("myapp://app/user/4x2/posts?page=x&premium=true",
+         Problem(reason: .formatFailure(label: "id", found: "4x2", expected: .of(Int.self)), span: 17..<20),
+         [Problem(reason: .formatFailure(label: "page", found: "x", expected: .of(Int.self)), span: 32..<33)]),
+        ("myapp://app/user/4x2/posts?page=x",
+         Problem(reason: .formatFailure(label: "id", found: "4x2", expected: .of(Int.self)), span: 17..<20),
+         [Problem(reason: .formatFailure(label: "page", found: "x", expected: .of(Int.self)), span: 32..<33),
+          Problem(reason: .missingQueryItem(key: "premium"), span: 33..<33)]),
+    ])
+    func problemsComeInTheOrderTheyStand(link: String, first: Problem, notes: [Problem]) throws {
+        let error = try #require(AppRoute.match(link).failure)
+        #expect(Problem(reason: error.reason, span: error.span) == first)
+        #expect(error.notes == notes)
+        #expect(error.closestRoute?.name == "userPosts")
+    }
+
     @Test func tablesAreSharedSafelyBetweenTasks() async {
         let links = (0..<3000).map { index in
             switch index % 3 {

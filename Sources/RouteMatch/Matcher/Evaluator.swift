@@ -40,7 +40,14 @@ struct Evaluator {
     private var failed = false
     /// Whether the route's literal segments are known to match (see ``evaluate(_:view:options:mode:labels:literalsWalked:)``).
     private var literalsWalked = false
-    private var problems: [RouteMatchError.Problem] = []
+    // The first problem held apart, with a flag (not an optional: its tag would be read
+    // through the reason's value witness), the others in an array made only when there are
+    // others: a route that fails once, as most near misses do, allocates no array.
+    /// The first problem found, when ``hasProblem`` (in ``Mode/allProblems``).
+    private var firstProblem = Evaluator.noProblem
+    private var hasProblem = false
+    /// The problems after the first, in the order found.
+    private var moreProblems: [RouteMatchError.Problem] = []
     private(set) var progress: Progress
 
     /// Evaluates `route` against `view`. A route that does not fit is always reported as in
@@ -68,12 +75,8 @@ struct Evaluator {
         evaluator.literalsWalked = literalsWalked && mode == .firstProblem
         evaluator.run(route, labels, view)
         guard evaluator.failed else { return Evaluation(verdict: .fits(evaluator.takeValues()), progress: evaluator.progress) }
-        if !evaluator.problems.isEmpty {
-            // Moved out, not copied (a copy retains each text of the reason).
-            var more: [RouteMatchError.Problem] = []
-            swap(&more, &evaluator.problems)
-            let first = more.remove(at: 0)
-            return Evaluation(verdict: .fails(Problems(first: first, more: more)), progress: evaluator.progress)
+        if evaluator.hasProblem {
+            return Evaluation(verdict: .fails(evaluator.takeProblems()), progress: evaluator.progress)
         }
         // In `firstProblem` mode the problem itself is not built: evaluate again to name it.
         return evaluate(route, view: view, options: options, mode: .allProblems, with: labels, literalsWalked: false)
@@ -85,8 +88,8 @@ struct Evaluator {
         let labels = route.labels
         var evaluator = Evaluator(strictQuery: false, mode: .allProblems, labelCount: labels.count)
         evaluator.evaluateQuery(route, labels, view)
-        guard let first = evaluator.problems.first else { return .fits(evaluator.values) }
-        return .fails(Problems(first: first, more: Array(evaluator.problems.dropFirst())))
+        guard evaluator.hasProblem else { return .fits(evaluator.values) }
+        return .fails(evaluator.takeProblems())
     }
 
     private init(strictQuery: Bool, mode: Mode, labelCount: Int) {
@@ -106,9 +109,30 @@ struct Evaluator {
         return taken
     }
 
+    /// The problems found, moved out, not copied (a copy retains each text of their
+    /// reasons); at least one (``hasProblem``).
+    private mutating func takeProblems() -> Problems {
+        var first = Evaluator.noProblem, more: [RouteMatchError.Problem] = []
+        swap(&first, &firstProblem)
+        swap(&more, &moreProblems)
+        hasProblem = false
+        return Problems(first: first, more: more)
+    }
+
+    /// What ``firstProblem`` holds until a problem is found: no text to retain or release.
+    private static var noProblem: RouteMatchError.Problem {
+        RouteMatchError.Problem(reason: .extraPathSegment(found: ""), span: nil)
+    }
+
     private mutating func report(_ reason: @autoclosure () -> RouteMatchError.Reason, _ span: Range<Int>?) {
         failed = true
-        if mode == .allProblems { problems.append(RouteMatchError.Problem(reason: reason(), span: span)) }
+        guard mode == .allProblems else { return }
+        if hasProblem {
+            moreProblems.append(RouteMatchError.Problem(reason: reason(), span: span))
+        } else {
+            firstProblem = RouteMatchError.Problem(reason: reason(), span: span)
+            hasProblem = true
+        }
     }
 
     /// Reports `text` if it does not convert to the label's type: in ``Mode/allProblems``
