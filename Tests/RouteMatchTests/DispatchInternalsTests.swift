@@ -485,9 +485,7 @@ import Testing
             remembered.append((route, progress))
             nearest.remember(Search.Attempt(route: route, view: view, progress: progress, problems: nil))
         }
-        var best = Search.Attempt(route: -1, view: view, progress: none, problems: nil)
-        nearest.moveBest(into: &best)
-        let kept = (best.route < 0 ? [] : [(route: best.route, progress: best.progress)])
+        let kept = (nearest.hasBest ? [(route: nearest.best.route, progress: nearest.best.progress)] : [])
             + nearest.others.map { (route: $0.route, progress: $0.progress) }
         let expected = DispatchInternalsTests.nearestInOneList(remembered)
         #expect(kept.map(\.route) == expected.map(\.route))

@@ -409,20 +409,19 @@ struct Search {
     /// that the evaluator finds fitting) the route itself. With no attempt recorded, the
     /// first-declared route is the closest.
     ///
-    /// The search ends here: the closest attempt is moved out of the list (not copied, which
-    /// would retain each text of its reasons), and the list keeps the others.
+    /// The search ends here: the closest attempt is read where the list holds it (the
+    /// placeholder, the first-declared route, when none was remembered), its problems moved
+    /// out (not copied, which would retain each text of their reasons).
     mutating func conclude(_ table: RouteTable, attempt build: RouteTable.Attempt) -> RouteMatchError? {
-        var best = Search.none(view)
-        attempts.moveBest(into: &best)
-        let route = table.routes[best.route]
+        let route = table.routes[attempts.best.route]
         // A closest route that cannot be built is what the link's author needs to hear of.
         if let error = table.firstUseError(route) { return error }
-        if let mounted = best.mounted { return mountedError(mounted, under: route, view: best.view) }
+        if let mounted = attempts.best.mounted { return mountedError(mounted, under: route, view: attempts.best.view) }
         let problems: Problems
-        if let known = best.problems.take() {  // moved out, not copied
+        if let known = attempts.takeBestProblems() {
             problems = known
         } else {
-            switch Evaluator.evaluate(route, view: best.view, options: table.options, mode: .allProblems).verdict {
+            switch Evaluator.evaluate(route, view: attempts.best.view, options: table.options, mode: .allProblems).verdict {
             case .fails(let found):
                 problems = found
             case .fits(let values):
@@ -430,16 +429,16 @@ struct Search {
                 case nil: return nil
                 case .mounted(_, let error)? where error.subject == .pattern:
                     return table.mountedDefinitionError(error, under: route)
-                case .mounted(_, let error)?: return mountedError(error, under: route, view: best.view)
-                case let failure?: problems = Problems(first: failure.problem(route: route, view: best.view), more: [])
+                case .mounted(_, let error)?: return mountedError(error, under: route, view: attempts.best.view)
+                case let failure?: problems = Problems(first: failure.problem(route: route, view: attempts.best.view), more: [])
                 }
             }
         }
         let others = attempts.others.map { Diagnosis.Other(route: table.routes[$0.route], view: $0.view) }
         let reason = problems.first.reason, span = problems.first.span
         let input = Diagnosis.Input(
-            view: best.view, defaults: table.defaults, route: route, problems: consume problems, others: others,
-            hosts: hostFailed || !(table.defaults.isMounted || best.view.origin?.hostFits ?? true) ? table.acceptedHosts : [],
+            view: attempts.best.view, defaults: table.defaults, route: route, problems: consume problems, others: others,
+            hosts: hostFailed || !(table.defaults.isMounted || attempts.best.view.origin?.hostFits ?? true) ? table.acceptedHosts : [],
             expected: expectedLiterals(in: table))
         return RouteMatchError(
             reason: reason, input: view.link.text, subject: .link, span: span,

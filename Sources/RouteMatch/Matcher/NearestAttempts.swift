@@ -10,9 +10,11 @@
 /// (measured on an evaluator's first problem kept apart the same way: 84 instructions a miss).
 /// Until a route is remembered, it holds the placeholder the search was made with.
 struct NearestAttempts {
-    /// The best attempt, when ``hasBest``.
-    private var best: Search.Attempt
-    private var hasBest = false
+    /// The best attempt, when ``hasBest``; else the placeholder. Read where it stands: moved
+    /// out, it was copied three times over (a swap with another placeholder).
+    private(set) var best: Search.Attempt
+    /// Whether a route was remembered.
+    private(set) var hasBest = false
     /// The others, best first.
     private(set) var others: [Search.Attempt] = []
 
@@ -56,12 +58,10 @@ struct NearestAttempts {
         if others.count >= Search.keptAttempts { others.removeLast() }
     }
 
-    /// Moves the best attempt into `slot` (swapped, not copied), leaving ``others``; leaves
-    /// `slot` as it is when no route was remembered.
-    mutating func moveBest(into slot: inout Search.Attempt) {
-        guard hasBest else { return }
-        swap(&slot, &best)
-        hasBest = false
+    /// The best attempt's problems, moved out (not copied, which would retain each text of
+    /// their reasons): `nil` when it was not evaluated.
+    mutating func takeBestProblems() -> Problems? {
+        best.problems.take()
     }
 
     /// Whether `attempt` comes before `other`: it went further into the link, or as far and
