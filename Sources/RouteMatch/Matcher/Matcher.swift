@@ -413,6 +413,7 @@ struct Search {
     /// placeholder, the first-declared route, when none was remembered), its problems moved
     /// out (not copied, which would retain each text of their reasons).
     mutating func conclude(_ table: RouteTable, attempt build: RouteTable.Attempt) -> RouteMatchError? {
+        if !attempts.hasBest { attempts.replacePlaceholder(with: Search.none(view)) }
         let route = table.routes[attempts.best.route]
         // A closest route that cannot be built is what the link's author needs to hear of.
         if let error = table.firstUseError(route) { return error }

@@ -58,6 +58,15 @@ struct NearestAttempts {
         if others.count >= Search.keptAttempts { others.removeLast() }
     }
 
+    /// Puts `placeholder` in the best slot when no route was remembered: the search's view may
+    /// have moved since the list was made (to the whole path, for the hosts a link from no
+    /// origin is compared under), and the first-declared route is judged under the view the
+    /// search ends with.
+    mutating func replacePlaceholder(with placeholder: consuming Search.Attempt) {
+        guard !hasBest else { return }
+        best = placeholder
+    }
+
     /// The best attempt's problems, moved out (not copied, which would retain each text of
     /// their reasons): `nil` when it was not evaluated.
     mutating func takeBestProblems() -> Problems? {
