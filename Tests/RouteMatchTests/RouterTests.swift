@@ -143,7 +143,9 @@ import Testing
             == .formatFailure(label: "version", found: "1", expected: .of(Version.self)))
     }
 
-    @Test func notesAndCandidatesAreComputedOnDemand() throws {
+    /// The notes are the closest route's other problems, found as the link was matched; the
+    /// other candidates are computed when asked for.
+    @Test func notesAndCandidatesAreTheClosestRoutesOtherProblemsAndTheNearRoutes() throws {
         let error = try #require(AppRoute.match("myapp://app/user/4x2/posts?page=x").failure)
         #expect(error.reason == .formatFailure(label: "id", found: "4x2", expected: .of(Int.self)))
         #expect(error.notes == [
@@ -175,6 +177,16 @@ import Testing
         #expect(Problem(reason: error.reason, span: error.span) == first)
         #expect(error.notes == notes)
         #expect(error.closestRoute?.name == "userPosts")
+    }
+
+    /// A miss inside a mounted table keeps the inner route's notes beside its reason, their
+    /// spans in the whole link, as the mounting table reports it.
+    @Test func aMountedRoutesNotesComeWithItsReason() throws {
+        let error = try #require(FeatureApp.match("https://example.com/settings/notifications/loud/extra").failure)
+        #expect(error.reason == .formatFailure(label: "channel", found: "loud", expected: .of(Int.self)))
+        #expect(error.span == 43..<47)
+        #expect(error.notes == [Problem(reason: .extraPathSegment(found: "extra"), span: 48..<53)])
+        #expect(error.closestRoute?.name == "settings › notifications")
     }
 
     @Test func tablesAreSharedSafelyBetweenTasks() async {

@@ -32,7 +32,7 @@ enum DiagnosticRenderer {
         }
         let span = error.span.map { redaction?.map($0) ?? $0 }
         lines += snippet(input, span: span, message: message(error.reason, redact: redact))
-        for note in details.notes {
+        for note in error.notes {
             lines.append("  = note: " + message(note.reason, redact: redact))
         }
         if case .hostMismatch = error.reason, details.hosts.count > 1 {

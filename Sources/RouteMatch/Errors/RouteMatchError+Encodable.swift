@@ -83,7 +83,7 @@ private struct EncodedError: Encodable {
         try encodeSpan(error.span.map { redaction?.map($0) ?? $0 }, in: input, into: &container)
         try encodeRoute(error.closestRoute, forKey: .closestRoute, in: &container)
         var notes = container.nestedUnkeyedContainer(forKey: .notes)
-        for note in details.notes {
+        for note in error.notes {
             var entry = notes.nestedContainer(keyedBy: Key.self)
             try encodeProblem(note.reason, span: note.span.map { redaction?.map($0) ?? $0 }, in: input, into: &entry)
         }

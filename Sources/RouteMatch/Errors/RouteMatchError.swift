@@ -39,20 +39,22 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
     // Unchecked: `memo` is read and written only under the lock its address picks
     // (``MemoOwner/memoized``); every other property is a constant.
     private final class Storage: MemoOwner, @unchecked Sendable {
-        let reason: Reason
+        /// The first problem (the reason and its span) and the others (the notes): a failed
+        /// match's moved in whole, where taking the first problem's parts copied them.
+        let problems: Problems
         let input: String
         let subject: Subject
-        let span: Range<Int>?
         let closestRoute: RouteReference?
         let definitionProblems: [DefinitionProblem]
         /// The rest of the diagnostic (empty details for an error made without any).
         var memo: Memo<Details>
 
         init(
-            reason: Reason, input: String, subject: Subject, span: Range<Int>?, closestRoute: RouteReference?,
+            problems: consuming Problems, input: String, subject: Subject, closestRoute: RouteReference?,
             definitionProblems: [DefinitionProblem], memo: Memo<Details>?
         ) {
-            (self.reason, self.input, self.subject, self.span) = (reason, input, subject, span)
+            self.problems = problems
+            (self.input, self.subject) = (input, subject)
             (self.closestRoute, self.definitionProblems) = (closestRoute, definitionProblems)
             self.memo = memo ?? Memo { Details() }
         }
@@ -61,14 +63,14 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
     private let storage: Storage
 
     /// The first, most important problem.
-    public var reason: Reason { storage.reason }
+    public var reason: Reason { storage.problems.first.reason }
     /// The text the ``span`` points into, exactly as it was given.
     public var input: String { storage.input }
     /// What ``input`` is.
     public var subject: Subject { storage.subject }
     /// UTF-8 offsets of the offending part of ``input``; an empty range marks a position.
     /// ``inputRange`` gives the same part as `String` indices.
-    public var span: Range<Int>? { storage.span }
+    public var span: Range<Int>? { storage.problems.first.span }
     /// The route the link got furthest into (scheme, host, each path segment, then query
     /// items; ties go to the earlier declaration), or the route whose pattern is at fault.
     public var closestRoute: RouteReference? { storage.closestRoute }
@@ -95,12 +97,22 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
 
     init(
         reason: Reason, input: String, subject: Subject, span: Range<Int>?,
-        closestRoute: RouteReference?, definitionProblems: [DefinitionProblem] = [],
+        closestRoute: RouteReference?, definitionProblems: [DefinitionProblem] = [], notes: [Problem] = [],
         details: Memo<Details>?
     ) {
         storage = Storage(
-            reason: reason, input: input, subject: subject, span: span, closestRoute: closestRoute,
-            definitionProblems: definitionProblems, memo: details)
+            problems: Problems(first: Problem(reason: reason, span: span), more: notes), input: input, subject: subject,
+            closestRoute: closestRoute, definitionProblems: definitionProblems, memo: details)
+    }
+
+    /// A failed match's error: its first problem is the reason and span, the others its notes
+    /// (moved in whole).
+    init(
+        problems: consuming Problems, input: String, closestRoute: RouteReference?, details: Memo<Details>
+    ) {
+        storage = Storage(
+            problems: problems, input: input, subject: .link, closestRoute: closestRoute, definitionProblems: [],
+            memo: details)
     }
 
     /// Everything the diagnostic shows beyond the stored fields, computed once on first use.
@@ -113,11 +125,11 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
         return RouteMatchError(
             reason: reason, input: input, subject: subject, span: span,
             closestRoute: closestRoute.map { route.mounting($0) } ?? route, definitionProblems: definitionProblems,
-            details: Memo { inner.details })
+            notes: notes, details: Memo { inner.details })
     }
 
     /// Further problems of the closest route, after ``reason``, in the order they stand in the link.
-    public var notes: [Problem] { details.notes }
+    public var notes: [Problem] { storage.problems.more }
 
     /// Other routes the link came near, best first, at most three, each with its first problem.
     public var otherCandidates: [Candidate] { details.candidates }
@@ -266,7 +278,6 @@ extension RouteMatchError {
     /// What a diagnostic shows beyond the error's stored fields, computed once by the matcher
     /// and laid out by the renderer.
     struct Details: Sendable {
-        var notes: [Problem] = []
         var candidates: [Candidate] = []
         /// A link that matches the closest route, for the help line.
         var example: String? = nil

@@ -33,7 +33,6 @@ enum Diagnosis {
         let view: LinkView
         let defaults: TableDefaults
         let route: CompiledRoute
-        let problems: Problems
         /// The other near routes, each with the view it was compared under.
         let others: [Other]
         /// The declared hosts, when the link's host is not one of them.
@@ -48,7 +47,6 @@ enum Diagnosis {
         var isolation = LinkView.Isolation()
         let view = isolation.view(input.view)
         var details = RouteMatchError.Details()
-        details.notes = input.problems.more
         for other in input.others {
             let view = isolation.view(other.view)
             let verdict = Evaluator.evaluate(other.route, view: view, options: input.defaults.options, mode: .allProblems).verdict

@@ -436,14 +436,13 @@ struct Search {
             }
         }
         let others = attempts.others.map { Diagnosis.Other(route: table.routes[$0.route], view: $0.view) }
-        let reason = problems.first.reason, span = problems.first.span
         let input = Diagnosis.Input(
-            view: attempts.best.view, defaults: table.defaults, route: route, problems: consume problems, others: others,
+            view: attempts.best.view, defaults: table.defaults, route: route, others: others,
             hosts: hostFailed || !(table.defaults.isMounted || attempts.best.view.origin?.hostFits ?? true) ? table.acceptedHosts : [],
             expected: expectedLiterals(in: table))
         return RouteMatchError(
-            reason: reason, input: view.link.text, subject: .link, span: span,
-            closestRoute: route.reference, details: Memo { Diagnosis.details(input) })
+            problems: consume problems, input: view.link.text, closestRoute: route.reference,
+            details: Memo { Diagnosis.details(input) })
     }
 
     /// A mounted table's error as the mounting table reports it: the nested route named by its
@@ -456,7 +455,7 @@ struct Search {
         let restStart = mountStart ?? view.link.pathRange.upperBound
         return RouteMatchError(
             reason: error.reason, input: text, subject: .link, span: error.span, closestRoute: reference,
-            details: Memo {
+            notes: error.notes, details: Memo {
                 var details = error.details
                 if let example = details.example {
                     // The mounted table writes paths relative to the mount.
