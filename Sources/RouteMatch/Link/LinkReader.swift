@@ -497,15 +497,13 @@ enum LinkReader {
 
     /// The text of a bad escape, as a reason quotes it.
     static func escapeText(_ link: LinkComponents, _ range: Range<Int>) -> String {
-        var copy = link.text
-        return copy.withUTF8 { slice($0, range) }
+        link.withBytes { slice($0, range) }
     }
 
     /// Decodes the fragment of `link`, if it has one.
     static func decodedFragment(of link: LinkComponents) -> Fragment {
         guard let range = link.fragmentRange else { return .absent }
-        var copy = link.text
-        return copy.withUTF8 { bytes in
+        return link.withBytes { bytes in
             switch PercentDecoding.decode(bytes, range) {
             case .success(let value): return .text(value)
             case .failure(let bad):

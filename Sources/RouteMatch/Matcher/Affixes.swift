@@ -22,8 +22,7 @@ enum Affixes {
     /// text: the raw bytes that decode to the first `prefixCount` and the last `suffixCount`
     /// decoded bytes are left out, so a caret covers only what was captured.
     static func capturedRange(in text: String, _ range: Range<Int>, prefixCount: Int, suffixCount: Int) -> Range<Int> {
-        var copy = text
-        return copy.withUTF8 { bytes in
+        ByteText.withUTF8(of: text) { bytes in
             var lower = range.lowerBound
             for _ in 0..<prefixCount where lower < range.upperBound {
                 lower += bytes[lower] == UInt8(ascii: "%") ? 3 : 1

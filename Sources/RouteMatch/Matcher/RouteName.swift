@@ -49,8 +49,7 @@ struct RouteName: @unchecked Sendable {
     /// the first byte); as characters otherwise. (Removing the suffix as characters cost some
     /// 2,500 instructions a route learned.)
     static func caseName(ofKeyType keyTypeName: String) -> String? {
-        var copy = keyTypeName
-        return copy.withUTF8 { bytes -> String? in
+        ByteText.withUTF8(of: keyTypeName) { bytes -> String? in
             let suffix: StaticString = "CodingKeys"
             let count = bytes.count - suffix.utf8CodeUnitCount
             guard count > 0,

@@ -13,8 +13,7 @@ struct RouteDefinition: Sendable {
     /// Whether a coding key's raw value lists several patterns (it holds a space, which no
     /// pattern does): most cases have one, the raw value itself.
     static func listsSeveralPatterns(_ text: String) -> Bool {
-        var copy = text
-        return copy.withUTF8 { bytes in LinkReader.firstSpace(bytes) < bytes.count }
+        ByteText.withUTF8(of: text) { bytes in LinkReader.firstSpace(bytes) < bytes.count }
     }
 
     /// The patterns a coding key's raw value lists, in order (the raw value itself when it

@@ -16,8 +16,7 @@ enum PatternParser {
     /// Parses `text`. When `firstSegmentIsHost` is set (the type has no default host) and the
     /// pattern has no `scheme://host`, its first path segment becomes the host.
     static func parse(_ text: String, firstSegmentIsHost: Bool) -> Output {
-        var copy = text
-        return copy.withUTF8 { bytes in parse(bytes, text: text, firstSegmentIsHost: firstSegmentIsHost) }
+        ByteText.withUTF8(of: text) { bytes in parse(bytes, text: text, firstSegmentIsHost: firstSegmentIsHost) }
     }
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, text: String, firstSegmentIsHost: Bool) -> Output {

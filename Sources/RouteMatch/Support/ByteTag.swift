@@ -36,8 +36,7 @@ struct ByteTag: Equatable, Sendable {
 
     /// The tag of `text`.
     init(_ text: String) {
-        var copy = text
-        self = copy.withUTF8 { ByteTag(of: $0, 0..<$0.count) }
+        self = ByteText.withUTF8(of: text) { ByteTag(of: $0, 0..<$0.count) }
     }
 
     /// Whether the tag is the whole text (at most eight bytes): texts with equal tags are then

@@ -115,8 +115,7 @@ enum ByteText {
 
     /// Whether `text` holds a placeholder's opening, `${`.
     static func hasPlaceholderOpening(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { hasPlaceholderOpening($0, in: 0..<$0.count) }
+        withUTF8(of: text) { hasPlaceholderOpening($0, in: 0..<$0.count) }
     }
 
     /// `count` bytes of `buffer` from `start`, without building a slice (which would ask the
