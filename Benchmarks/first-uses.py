@@ -1,0 +1,31 @@
+#!/usr/bin/env python3
+"""First uses in new processes, timed: the README's first-use figures.
+
+    swift build -c release && ./first-uses.py [ROUNDS]
+
+Each round runs every table's first use once, each in a new process of its own, in turn
+(`Bench --first-use TABLE` and `BenchFlagged --first-use TABLE`: the first `match` of the table,
+or the same case's first decode at the Codable floor, timed by the process itself and printed
+in nanoseconds). Rounds (21 by default) alternate the tables, so that a change in the machine's
+load weighs on all of them alike. Prints, for each table, the median of its rounds, its
+quartiles and its extremes, in milliseconds. The programs must be built (release) first.
+"""
+import os, statistics, subprocess, sys
+
+rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 21
+directory = os.path.join(os.path.dirname(os.path.abspath(__file__)), ".build", "release")
+enums = ["Routes10", "CodableFloor10", "Routes100", "CodableFloor100", "Routes1000",
+         "CodableFloor1000", "NestedRoutes1000", "CodableFloorNested"]
+tables = [("Bench", name) for name in enums + ["ClosureRoutes10", "ClosureRoutes1000"]]
+tables += [("BenchFlagged", name) for name in enums]
+times = {table: [] for table in tables}
+for _ in range(rounds):
+    for program, name in tables:
+        printed = subprocess.run([os.path.join(directory, program), "--first-use", name],
+                                 capture_output=True, text=True, check=True).stdout.split()
+        times[(program, name)].append(int(printed[0]) / 1e6)
+for (program, name), values in times.items():
+    values.sort()
+    lower, _, upper = statistics.quantiles(values, n=4) if len(values) > 1 else values * 3
+    print(f"{program:13} {name:19} median {statistics.median(values):8.3f} ms  "
+          f"quartiles {lower:.3f}–{upper:.3f}  min {values[0]:.3f}  max {values[-1]:.3f}")
