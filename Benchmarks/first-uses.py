@@ -8,7 +8,8 @@ Each round runs every table's first use once, each in a new process of its own, 
 or the same case's first decode at the Codable floor, timed by the process itself and printed
 in nanoseconds). Rounds (21 by default) alternate the tables, so that a change in the machine's
 load weighs on all of them alike. Prints, for each table, the median of its rounds, its
-quartiles and its extremes, in milliseconds. The programs must be built (release) first.
+quartiles and its extremes, in milliseconds. The programs must be built (release) first. Exits
+with status 1, naming the table, when a first use does not hit or a program does not run.
 """
 import os, statistics, subprocess, sys
 
@@ -21,8 +22,12 @@ tables += [("BenchFlagged", name) for name in enums]
 times = {table: [] for table in tables}
 for _ in range(rounds):
     for program, name in tables:
-        printed = subprocess.run([os.path.join(directory, program), "--first-use", name],
-                                 capture_output=True, text=True, check=True).stdout.split()
+        run = subprocess.run([os.path.join(directory, program), "--first-use", name],
+                             capture_output=True, text=True)
+        printed = run.stdout.split()
+        if run.returncode != 0 or len(printed) != 2 or not printed[0].isdigit() or printed[0] == "0":
+            sys.exit(f"{program} --first-use {name}: exit status {run.returncode}, printed "
+                     f"{run.stdout.strip()!r} (the first use must hit and print two times){run.stderr}")
         times[(program, name)].append(int(printed[0]) / 1e6)
 for (program, name), values in times.items():
     values.sort()
