@@ -31,8 +31,9 @@ def nanoseconds(cell):
     return float(found.group(1)) * UNITS[found.group(2)] if found else None
 
 def formatted(value):
+    """As Bench writes a time (`format(nanoseconds:)` in Harness.swift)."""
     if value < 1e3:
-        return f"{value:.0f} ns"
+        return f"{value:.1f} ns" if value < 10 else f"{value:.0f} ns"
     return f"{value / 1e3:.2f} µs" if value < 1e6 else f"{value / 1e6:.2f} ms"
 
 def scenario_table(paths):
