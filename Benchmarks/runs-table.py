@@ -57,7 +57,7 @@ def scenario_table(paths):
 def ratios(path):
     found = {}
     for line in open(path, encoding="utf-8"):
-        match = re.match(r"^- (.*): ([\d.]+)× \(([\d.]+)–([\d.]+), \d+ rounds\)", line)
+        match = re.match(r"^- (.*): ([\d.]+)× \([\d.]+–[\d.]+, \d+ rounds\)", line)
         if match:
             found[match.group(1)] = match.group(2)
     return found
@@ -76,14 +76,16 @@ def paired_table(paths, warm):
               + ", ".join(value + "×" for value in warmed) + f" | {min(every):.2f}–{max(every):.2f}× |")
 
 arguments = sys.argv[1:]
-if arguments and arguments[0] in ("-h", "--help"):
+if arguments[:1] in (["-h"], ["--help"]):
     print(__doc__)
     sys.exit(0)
-if not arguments or arguments == ["--paired"]:
-    sys.exit(__doc__)
-if arguments[0] == "--paired":
-    rest = arguments[1:]
-    split = rest.index("--warm-first") if "--warm-first" in rest else len(rest)
-    paired_table(rest[:split], rest[split + 1:])
+paired = arguments[:1] == ["--paired"]
+files = arguments[1:] if paired else arguments
+split = files.index("--warm-first") if paired and "--warm-first" in files else len(files)
+runs, warm = files[:split], files[split + 1:]
+if not runs + warm or any(name.startswith("--") for name in runs + warm):
+    sys.exit(__doc__)  # no run's output given, or an option where a file belongs
+if paired:
+    paired_table(runs, warm)
 else:
-    scenario_table(arguments)
+    scenario_table(runs)
