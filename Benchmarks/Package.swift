@@ -23,11 +23,16 @@ let package = Package(
         // Bench's route enums (the same files, linked into its folder) compiled as the README
         // suggests for an app's route module when its first use at launch matters: metadata
         // reached through accessor functions, not mangled names the runtime resolves by
-        // scanning the process's conformance records.
+        // scanning the process's conformance records; and each case's decoding container
+        // allocated where that case is decoded, not hoisted into the synthesized
+        // init(from:)'s entry, where every case's container type is fetched on every decode.
         .executableTarget(
             name: "BenchFlagged",
-            dependencies: [.product(name: "RouteMatch", package: "RouteMatch")],
-            swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
+            dependencies: [.product(name: "RouteMatch", package: "RouteMatch"), "MallocCounter"],
+            swiftSettings: [.unsafeFlags([
+                "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors",
+                "-Xllvm", "-sil-disable-pass=alloc-stack-hoisting",
+            ])]
         ),
     ],
     swiftLanguageModes: [.v6]

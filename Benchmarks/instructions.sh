@@ -28,7 +28,8 @@
 # `flagged-OPERATION` counts one of the enum operations (enum-hit, enum-hit-100,
 # nested-hit-1000, enum-hit-section, codable-floor-section, codable-floor-nested) in
 # BenchFlagged, whose route enums are compiled with
-# -disable-concrete-type-metadata-mangled-name-accessors. `first-use-TABLE` and
+# -disable-concrete-type-metadata-mangled-name-accessors and -sil-disable-pass=alloc-stack-hoisting
+# (the README's first-use setting). `first-use-TABLE` and
 # `flagged-first-use-TABLE` (TABLE: Routes10, Routes100, Routes1000, NestedRoutes1000;
 # RenderRoutes10, the first `link()` of a 10-case enum's route, with no match before it;
 # MissRoutes10, the first miss of that enum, its diagnostic rendered as text; or

@@ -3,8 +3,9 @@ import RouteMatch
 
 // What the two benchmark programs share: `Bench` and `BenchFlagged`, which compiles the same
 // route enums (these files, linked into its folder) with
-// `-disable-concrete-type-metadata-mangled-name-accessors`, the setting the README's first-use
-// section offers an app's route module. Each program answers `--first-use NAME` and
+// `-disable-concrete-type-metadata-mangled-name-accessors` and
+// `-sil-disable-pass=alloc-stack-hoisting`, the setting the README's first-use section offers an
+// app's route module. Each program answers `--first-use NAME` and
 // `--repeat OPERATION N` through the functions below.
 
 /// The first use of a route type in a process: its first `match` builds the table and learns
@@ -104,7 +105,13 @@ func enumFirstUses() -> [String: FirstUse] {
 func enumOperations() -> [String: () -> Int] {
     let nestedFloor = floorDecoder(NestedRoutes1000.CodingKeys.feature9, inner: Feature9.CodingKeys.item99)
     let sectionFloor = floorDecoder(Routes10.CodingKeys.section6)
+    let floor10 = floorDecoder(Routes10.CodingKeys.userPosts)
+    let floor100 = floorDecoder(Routes100.CodingKeys.userPosts)
     return [
+        "urlcomponents-deep-link": { consume(URLComponents(string: deepLink)) },
+        // The deep link's case decoded at the Codable floor (``FloorDecoder``).
+        "codable-floor": { decodeAtTheFloor(Routes10.self, from: floor10) },
+        "codable-floor-100": { decodeAtTheFloor(Routes100.self, from: floor100) },
         "enum-hit": { consume(Routes10.match(deepLink)) },
         // The same link in the 100-route enum: its synthesized init(from:) grows with its cases.
         "enum-hit-100": { consume(Routes100.match(deepLink)) },
@@ -138,6 +145,65 @@ func enumOperations() -> [String: () -> Int] {
         "codable-floor-nested": { decodeAtTheFloor(NestedRoutes1000.self, from: nestedFloor) },
         "codable-floor-section": { decodeAtTheFloor(Routes10.self, from: sectionFloor) },
     ]
+}
+
+/// The goals' timed ratios: each pair's first operation, its second, and what the ratio says.
+/// A program times the pairs whose two operations it has (`BenchFlagged`: those on the shared
+/// enums, compiled with the README's first-use setting).
+let goalPairs = [
+    ("closure-hit", "urlcomponents-closure-link", "closure-route hit ÷ URLComponents(string:) alone, same link (goal ≤ 1.5×)"),
+    ("enum-hit", "urlcomponents-deep-link", "enum deep-link hit, 10 routes ÷ URLComponents(string:) alone (goal ≤ 3×)"),
+    ("enum-hit-100", "urlcomponents-deep-link", "enum deep-link hit, 100 routes ÷ URLComponents(string:) alone (goal ≤ 3×)"),
+    ("codable-floor", "urlcomponents-deep-link", "its Codable floor (the case's synthesized init(from:) from a minimal decoder), 10 routes ÷ URLComponents(string:) alone"),
+    ("codable-floor-100", "urlcomponents-deep-link", "its Codable floor, 100 routes ÷ URLComponents(string:) alone"),
+    ("enum-miss", "enum-hit", "miss with its reason ÷ hit, same route (goal ≤ 2×)"),
+    ("enum-render", "urlcomponents-render", "deep-link route rendered as its link, read back once ÷ URLComponents writing that link from its parts"),
+    ("enum-render", "enum-hit", "the same render ÷ the deep-link hit"),
+    ("nested-hit-1000", "enum-hit-section", "nested hit, ten mounted enums of 100 ÷ 10-route enum, same link shape (goal ≤ 1.2×)"),
+    ("nested-closure-hit-1000", "enum-hit-section", "the same, the app level as closure routes"),
+    ("codable-floor-section", "enum-hit-section", "the 10-route enum's Codable floor on that link (one synthesized init(from:)) ÷ its hit"),
+    ("codable-floor-nested", "enum-hit-section", "the nested link's Codable floor (two synthesized init(from:)) ÷ the 10-route hit: for any decoder, the nested ratio is at least 1 + this less the line above"),
+]
+
+/// Timed ratios, each from samples of its two operations taken in turn (the operations
+/// `instructions.sh` counts, so that the two ratios can be set side by side).
+///
+/// - Parameters:
+///   - pairs: Each pair's first operation, its second, and what the ratio says.
+///   - operations: The program's operations, by name.
+///   - warmFirst: Whether every paired operation runs once (its table built, its route
+///     learned, its types made) before the first pair is timed, rather than each pair's first
+///     uses coming after the samples of the pairs before it (each operation runs once before
+///     its calibration either way: ``Harness``'s `calibrated`).
+func pairedRatios(
+    _ harness: inout Harness, _ pairs: [(String, String, String)], _ operations: [String: () -> Int],
+    warmFirst: Bool = false
+) -> [Harness.Paired] {
+    if warmFirst {
+        for (a, b, _) in pairs { harness.keep((operations[a]?() ?? 0) &+ (operations[b]?() ?? 0)) }
+    }
+    return pairs.compactMap { a, b, name in
+        guard let first = operations[a], let second = operations[b] else { return nil }
+        let paired = harness.paired(name, first, second)
+        FileHandle.standardError.write(Data("\(name): \(String(format: "%.2f", paired.ratio))×\n".utf8))
+        return paired
+    }
+}
+
+/// `--paired`: only the timed ratios of `pairs`, from paired samples (a minute, where a whole
+/// run of `Bench` takes several), then the process ends. With `--rounds`, each ratio's rounds
+/// too: the two operations' times in each round, which show a round the machine slowed for one
+/// operation and not the other. With `--warm-first`, every paired operation runs once before
+/// the first pair is timed (see ``pairedRatios(_:_:_:warmFirst:)``).
+func runPairedIfAsked(_ pairs: [(String, String, String)], _ operations: [String: () -> Int], quick: Bool) {
+    guard CommandLine.arguments.contains("--paired") else { return }
+    var harness = Harness(quick: quick)
+    let rounds = CommandLine.arguments.contains("--rounds")
+    for pair in pairedRatios(&harness, pairs, operations, warmFirst: CommandLine.arguments.contains("--warm-first")) {
+        print(pair.line)
+        if rounds { print(pair.roundsLine) }
+    }
+    exit(0)
 }
 
 extension Result {

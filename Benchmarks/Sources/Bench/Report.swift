@@ -128,7 +128,7 @@ enum Report {
         lines.append("")
         lines.append("First use in a new process (the first match: the table is built and the route the link reaches learned, while Swift instantiates the types' metadata for the first time; median of five processes each; goal ≤ 1 ms at 10 routes, ≤ 5 ms at 1,000): "
             + coldFirstUse.map { "\(format(nanoseconds: $0.1.whole)) at \($0.0) routes (building the table \(format(nanoseconds: $0.1.build)))" }.joined(separator: ", "))
-        lines.append("First use with the route enums' module compiled with -disable-concrete-type-metadata-mangled-name-accessors (BenchFlagged): "
+        lines.append("First use with the route enums' module compiled with the README's setting, -disable-concrete-type-metadata-mangled-name-accessors and -sil-disable-pass=alloc-stack-hoisting (BenchFlagged): "
             + coldFlaggedFirstUse.map { "\(format(nanoseconds: $0.1.whole)) at \($0.0) routes (building the table \(format(nanoseconds: $0.1.build)))" }.joined(separator: ", ")
             + "; ten mounted enums of 100 \(format(nanoseconds: coldFlaggedNestedFirstUse.whole))")
         lines.append("First decode of the same cases at the Codable floor in a new process (the enums' synthesized init(from:) alone, no RouteMatch: the part of a first use any decoder pays), by default / with the setting: "

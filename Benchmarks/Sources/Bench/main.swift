@@ -38,7 +38,6 @@ if CommandLine.arguments.contains("--memory") {
 /// and whose timed ratios the paired samples give: the operations on the shared enums, and these.
 func programOperations() -> [String: () -> Int] {
     let floor10 = floorDecoder(Routes10.CodingKeys.userPosts)
-    let floor100 = floorDecoder(Routes100.CodingKeys.userPosts)
     let floorSection = floorDecoder(Routes10.CodingKeys.section6)
     let closureLink = lastSectionLink(10)
     let trackedLink = trackedSectionLink(10)
@@ -95,10 +94,6 @@ func programOperations() -> [String: () -> Int] {
         // `URLComponents` (the bound a hit path of another shape could aim at).
         "urlcomponents-and-floor": { consume(URLComponents(string: deepLink)) &+ decodeAtTheFloor(Routes10.self, from: floor10) },
         "urlcomponents-closure-link": { consume(URLComponents(string: closureLink)) },
-        "urlcomponents-deep-link": { consume(URLComponents(string: deepLink)) },
-        // The deep link's case decoded at the Codable floor (``FloorDecoder``).
-        "codable-floor": { decodeAtTheFloor(Routes10.self, from: floor10) },
-        "codable-floor-100": { decodeAtTheFloor(Routes100.self, from: floor100) },
         // Building the 1,000-route enum table warm, from its patterns (no route learned): what
         // a table's first use pays per route, without the runtime's first-time costs.
         "build-1000": { consume(Router(Routes1000.self)) },
@@ -112,25 +107,14 @@ func programOperations() -> [String: () -> Int] {
 }
 if CommandLine.arguments.contains("--repeat") { runRepeatIfAsked(programOperations()) }
 runFirstUseIfAsked(firstUses)
-// `--paired`: only the goals' timed ratios from paired samples (a minute, where a whole run
-// takes several). With `--rounds`, each ratio's rounds too: the two operations' times in each
-// round, which show a round the machine slowed for one operation and not the other. With
-// `--warm-first`, every paired operation runs once before the first pair is timed (see
-// `pairedRatios`).
-if CommandLine.arguments.contains("--paired") {
-    var pairing = Harness(quick: quick)
-    let rounds = CommandLine.arguments.contains("--rounds")
-    for pair in pairedRatios(&pairing, warmFirst: CommandLine.arguments.contains("--warm-first")) {
-        print(pair.line)
-        if rounds { print(pair.roundsLine) }
-    }
-    exit(0)
-}
+// `--paired`: only the goals' timed ratios from paired samples (`runPairedIfAsked`).
+runPairedIfAsked(goalPairs, programOperations(), quick: quick)
 
 /// The first use of `name`'s table in a new process, in nanoseconds, and the part of it that
 /// built the table: the medians of five processes (0 when the link did not hit). `flagged`
-/// runs `BenchFlagged`, whose route enums are compiled with
-/// `-disable-concrete-type-metadata-mangled-name-accessors`.
+/// runs `BenchFlagged`, whose route enums are compiled with the README's first-use setting
+/// (`-disable-concrete-type-metadata-mangled-name-accessors`,
+/// `-sil-disable-pass=alloc-stack-hoisting`).
 func firstUse(_ name: String, flagged: Bool = false) -> (whole: Double, build: Double) {
     let program = URL(fileURLWithPath: CommandLine.arguments[0])
     let executable = flagged ? program.deletingLastPathComponent().appendingPathComponent("BenchFlagged") : program
@@ -435,40 +419,7 @@ benchStructOrigins(size: 10)
 benchOrigins(OriginRoutes1000.self, size: 1000)
 benchStructOrigins(size: 1000)
 
-/// The goals' timed ratios, each from samples of its two operations taken in turn (the
-/// operations `instructions.sh` counts, so that the two ratios can be set side by side).
-///
-/// - Parameter warmFirst: Whether every paired operation runs once (its table built, its
-///   route learned, its types made) before the first pair is timed, rather than each pair's
-///   first uses coming after the samples of the pairs before it (each operation runs once
-///   before its calibration either way: ``Harness``'s `calibrated`).
-func pairedRatios(_ harness: inout Harness, warmFirst: Bool = false) -> [Harness.Paired] {
-    let operations = programOperations()
-    let pairs = [
-        ("closure-hit", "urlcomponents-closure-link", "closure-route hit ÷ URLComponents(string:) alone, same link (goal ≤ 1.5×)"),
-        ("enum-hit", "urlcomponents-deep-link", "enum deep-link hit, 10 routes ÷ URLComponents(string:) alone (goal ≤ 3×)"),
-        ("enum-hit-100", "urlcomponents-deep-link", "enum deep-link hit, 100 routes ÷ URLComponents(string:) alone (goal ≤ 3×)"),
-        ("codable-floor", "urlcomponents-deep-link", "its Codable floor (the case's synthesized init(from:) from a minimal decoder), 10 routes ÷ URLComponents(string:) alone"),
-        ("codable-floor-100", "urlcomponents-deep-link", "its Codable floor, 100 routes ÷ URLComponents(string:) alone"),
-        ("enum-miss", "enum-hit", "miss with its reason ÷ hit, same route (goal ≤ 2×)"),
-        ("enum-render", "urlcomponents-render", "deep-link route rendered as its link, read back once ÷ URLComponents writing that link from its parts"),
-        ("enum-render", "enum-hit", "the same render ÷ the deep-link hit"),
-        ("nested-hit-1000", "enum-hit-section", "nested hit, ten mounted enums of 100 ÷ 10-route enum, same link shape (goal ≤ 1.2×)"),
-        ("nested-closure-hit-1000", "enum-hit-section", "the same, the app level as closure routes"),
-        ("codable-floor-section", "enum-hit-section", "the 10-route enum's Codable floor on that link (one synthesized init(from:)) ÷ its hit"),
-        ("codable-floor-nested", "enum-hit-section", "the nested link's Codable floor (two synthesized init(from:)) ÷ the 10-route hit: for any decoder, the nested ratio is at least 1 + this less the line above"),
-    ]
-    if warmFirst {
-        for (a, b, _) in pairs { harness.keep((operations[a]?() ?? 0) &+ (operations[b]?() ?? 0)) }
-    }
-    return pairs.compactMap { a, b, name in
-        guard let first = operations[a], let second = operations[b] else { return nil }
-        let paired = harness.paired(name, first, second)
-        FileHandle.standardError.write(Data("\(name): \(String(format: "%.2f", paired.ratio))×\n".utf8))
-        return paired
-    }
-}
-let paired = pairedRatios(&harness)
+let paired = pairedRatios(&harness, goalPairs, programOperations())
 
 Report.print(results: results, quick: quick, sink: harness.sink, coldFirstUse: coldFirstUse, coldOriginsFirstUse: coldOriginsFirstUse,
              coldNestedFirstUse: coldNestedFirstUse, coldClosureFirstUse: coldClosureFirstUse,
