@@ -3,9 +3,9 @@
 
 Each table has N-3 generated routes `section{i}/item/${id}`, then the three realistic routes at
 the end. Run again after changing the sizes; the output is committed so that CI does not need
-Python to build the benchmark. Sources/BenchFlagged links to the same files (compiled there with the README's first-use setting,
--disable-concrete-type-metadata-mangled-name-accessors and -sil-disable-pass=alloc-stack-hoisting):
-regenerating them updates both."""
+Python to build the benchmark. Sources/BenchFlagged links to the same files (compiled there with
+the README's first-use setting, -disable-concrete-type-metadata-mangled-name-accessors and
+-sil-disable-pass=alloc-stack-hoisting): regenerating them updates both."""
 import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))

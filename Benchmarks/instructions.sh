@@ -25,9 +25,10 @@
 # build-1000 (the 1,000-route enum table built warm from its patterns, no route learned:
 # counted from 10 and 30 builds, 1 and 3 with --quick) and validate-1000 (the same table built
 # and every route learned, what `validate()` costs: counted as build-1000 is).
-# `flagged-OPERATION` counts one of the enum operations (enum-hit, enum-hit-100,
-# nested-hit-1000, enum-hit-section, codable-floor-section, codable-floor-nested) in
-# BenchFlagged, whose route enums are compiled with
+# `flagged-OPERATION` counts one of the operations on the enums both programs share
+# (`enumOperations()` in Sources/Bench/Processes.swift: enum-hit, enum-hit-100, nested-hit-1000,
+# enum-hit-section, the Codable floors, urlcomponents-deep-link, …) in BenchFlagged, whose
+# route enums are compiled with
 # -disable-concrete-type-metadata-mangled-name-accessors and -sil-disable-pass=alloc-stack-hoisting
 # (the README's first-use setting). `first-use-TABLE` and
 # `flagged-first-use-TABLE` (TABLE: Routes10, Routes100, Routes1000, NestedRoutes1000;
