@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The README's tables of timed runs, made from the output of several runs of `Bench`.
+"""The README's tables of timed runs, made from the output of several runs of `Bench` (or, for
+the paired ratios, of `BenchFlagged --paired`).
 
     .build/release/Bench > run1.txt        # three times, nothing else running
     ./runs-table.py run1.txt run2.txt run3.txt
@@ -66,7 +67,7 @@ def paired_table(paths, warm):
     runs, warm_runs = [ratios(path) for path in paths], [ratios(path) for path in warm]
     for path, run in zip(paths + warm, runs + warm_runs):
         if not run:
-            sys.exit(f"{path}: no paired ratios (the output of Bench or Bench --paired)")
+            sys.exit(f"{path}: no paired ratios (the output of Bench, Bench --paired or BenchFlagged --paired)")
     print("| ratio (time) | runs | runs with `--warm-first` | range |\n|---|---:|---:|---:|")
     for name in (runs or warm_runs)[0]:
         default = [run[name] for run in runs if name in run]
