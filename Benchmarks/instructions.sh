@@ -27,8 +27,8 @@
 # and every route learned, what `validate()` costs: counted as build-1000 is).
 # `flagged-OPERATION` counts one of the operations on the enums both programs share
 # (`enumOperations()` in Sources/Bench/Processes.swift: enum-hit, enum-hit-100, nested-hit-1000,
-# enum-hit-section, the Codable floors, urlcomponents-deep-link, …) in BenchFlagged, whose
-# route enums are compiled with
+# nested-closure-hit-1000, enum-hit-section, the Codable floors, urlcomponents-deep-link, …) in
+# BenchFlagged, whose route enums are compiled with
 # -disable-concrete-type-metadata-mangled-name-accessors and -sil-disable-pass=alloc-stack-hoisting
 # (the README's first-use setting). `first-use-TABLE` and
 # `flagged-first-use-TABLE` (TABLE: Routes10, Routes100, Routes1000, NestedRoutes1000;
@@ -47,7 +47,7 @@ cd "$(dirname "$0")"
 defaults=(closure-hit closure-hit-tracked enum-hit enum-hit-100 enum-miss origins-host-miss rendered-miss-1000 urlcomponents-closure-link
     urlcomponents-tracked-link urlcomponents-deep-link nested-hit-1000 nested-miss-1000 nested-closure-hit-1000 enum-hit-section enum-hit-optional enum-render urlcomponents-render codable-floor codable-floor-100
     codable-floor-section codable-floor-nested build-1000 validate-1000
-    flagged-enum-hit flagged-enum-hit-100 flagged-nested-hit-1000
+    flagged-enum-hit flagged-enum-hit-100 flagged-nested-hit-1000 flagged-nested-closure-hit-1000
     first-use-Routes10 first-use-Routes1000 first-use-NestedRoutes1000 first-use-RenderRoutes10 first-use-MissRoutes10
     first-use-CodableFloor10 first-use-CodableFloor1000 first-use-CodableFloorNested
     flagged-first-use-Routes10 flagged-first-use-Routes1000 flagged-first-use-NestedRoutes1000 flagged-first-use-RenderRoutes10 flagged-first-use-MissRoutes10

@@ -101,12 +101,33 @@ func enumFirstUses() -> [String: FirstUse] {
     ]
 }
 
+/// The app level of `NestedRoutes1000` as a plain enum, for closure routes that mount the
+/// feature enums.
+enum FeatureScreen {
+    case feature0(Feature0), feature1(Feature1), feature2(Feature2), feature3(Feature3), feature4(Feature4)
+    case feature5(Feature5), feature6(Feature6), feature7(Feature7), feature8(Feature8), feature9(Feature9)
+}
+
 /// The operations on those enums both programs repeat for `instructions.sh`.
 func enumOperations() -> [String: () -> Int] {
     let nestedFloor = floorDecoder(NestedRoutes1000.CodingKeys.feature9, inner: Feature9.CodingKeys.item99)
     let sectionFloor = floorDecoder(Routes10.CodingKeys.section6)
     let floor10 = floorDecoder(Routes10.CodingKeys.userPosts)
     let floor100 = floorDecoder(Routes100.CodingKeys.userPosts)
+    // The ten feature enums mounted by closure routes instead of an app enum: the app level
+    // builds its value without `Codable`, so the hit decodes one enum, as a 10-route table's.
+    let mountingClosures = Router<FeatureScreen>(scheme: "myapp", host: "app") { routes in
+        routes.add("feature0/${rest...}") { try .feature0($0.value("rest", as: Feature0.self)) }
+        routes.add("feature1/${rest...}") { try .feature1($0.value("rest", as: Feature1.self)) }
+        routes.add("feature2/${rest...}") { try .feature2($0.value("rest", as: Feature2.self)) }
+        routes.add("feature3/${rest...}") { try .feature3($0.value("rest", as: Feature3.self)) }
+        routes.add("feature4/${rest...}") { try .feature4($0.value("rest", as: Feature4.self)) }
+        routes.add("feature5/${rest...}") { try .feature5($0.value("rest", as: Feature5.self)) }
+        routes.add("feature6/${rest...}") { try .feature6($0.value("rest", as: Feature6.self)) }
+        routes.add("feature7/${rest...}") { try .feature7($0.value("rest", as: Feature7.self)) }
+        routes.add("feature8/${rest...}") { try .feature8($0.value("rest", as: Feature8.self)) }
+        routes.add("feature9/${rest...}") { try .feature9($0.value("rest", as: Feature9.self)) }
+    }
     return [
         "urlcomponents-deep-link": { consume(URLComponents(string: deepLink)) },
         // The deep link's case decoded at the Codable floor (``FloorDecoder``).
@@ -119,6 +140,7 @@ func enumOperations() -> [String: () -> Int] {
         // (two decodes), and the same link shape in the 10-route enum (one decode).
         "nested-hit-1000": { consume(NestedRoutes1000.match("myapp://app/feature9/item99/42")) },
         "enum-hit-section": { consume(Routes10.match("myapp://app/section6/item/42")) },
+        "nested-closure-hit-1000": { consume(mountingClosures.match("myapp://app/feature9/item99/42")) },
         // A miss inside the last feature enum (a letter in its `Int`), with its reason.
         "nested-miss-1000": {
             if case .failure(let error) = NestedRoutes1000.match("myapp://app/feature9/item99/x") { return consume(error.reason) }

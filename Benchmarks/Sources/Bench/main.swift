@@ -9,13 +9,6 @@ import MallocCounter
 
 let quick = ProcessInfo.processInfo.environment["BENCH_QUICK"] != nil
 
-/// The app level of `NestedRoutes1000` as a plain enum, for closure routes that mount the
-/// feature enums.
-enum FeatureScreen {
-    case feature0(Feature0), feature1(Feature1), feature2(Feature2), feature3(Feature3), feature4(Feature4)
-    case feature5(Feature5), feature6(Feature6), feature7(Feature7), feature8(Feature8), feature9(Feature9)
-}
-
 /// Every first use this program measures: the enums both programs share, then the origins
 /// tables and closure routes.
 let firstUses = enumFirstUses().merging([
@@ -46,26 +39,11 @@ func programOperations() -> [String: () -> Int] {
             routes.add("section\(index)/item/${id}") { try .item(section: index, id: $0.value("id", as: Int.self)) }
         }
     }
-    // The ten feature enums mounted by closure routes instead of an app enum: the app level
-    // builds its value without `Codable`, so the hit decodes one enum, as a 10-route table's.
-    let mountingClosures = Router<FeatureScreen>(scheme: "myapp", host: "app") { routes in
-        routes.add("feature0/${rest...}") { try .feature0($0.value("rest", as: Feature0.self)) }
-        routes.add("feature1/${rest...}") { try .feature1($0.value("rest", as: Feature1.self)) }
-        routes.add("feature2/${rest...}") { try .feature2($0.value("rest", as: Feature2.self)) }
-        routes.add("feature3/${rest...}") { try .feature3($0.value("rest", as: Feature3.self)) }
-        routes.add("feature4/${rest...}") { try .feature4($0.value("rest", as: Feature4.self)) }
-        routes.add("feature5/${rest...}") { try .feature5($0.value("rest", as: Feature5.self)) }
-        routes.add("feature6/${rest...}") { try .feature6($0.value("rest", as: Feature6.self)) }
-        routes.add("feature7/${rest...}") { try .feature7($0.value("rest", as: Feature7.self)) }
-        routes.add("feature8/${rest...}") { try .feature8($0.value("rest", as: Feature8.self)) }
-        routes.add("feature9/${rest...}") { try .feature9($0.value("rest", as: Feature9.self)) }
-    }
     return enumOperations().merging([
         "closure-hit": { consume(closures.match(closureLink)) },
         // The same link with four tracking items no route reads (``trackedSectionLink(_:)``).
         "closure-hit-tracked": { consume(closures.match(trackedLink)) },
         "urlcomponents-tracked-link": { consume(URLComponents(string: trackedLink)) },
-        "nested-closure-hit-1000": { consume(mountingClosures.match("myapp://app/feature9/item99/42")) },
         // A link from a misspelled host of the origins table, with its reason: the nearest host
         // by spelling, the path compared under it and the table's other hosts.
         "origins-host-miss": {
