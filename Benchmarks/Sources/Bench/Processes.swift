@@ -216,9 +216,11 @@ func pairedRatios(
 /// run of `Bench` takes several), then the process ends. With `--rounds`, each ratio's rounds
 /// too: the two operations' times in each round, which show a round the machine slowed for one
 /// operation and not the other. With `--warm-first`, every paired operation runs once before
-/// the first pair is timed (see ``pairedRatios(_:_:_:warmFirst:)``).
-func runPairedIfAsked(_ pairs: [(String, String, String)], _ operations: [String: () -> Int], quick: Bool) {
+/// the first pair is timed (see ``pairedRatios(_:_:_:warmFirst:)``). `makeOperations` runs only
+/// when asked.
+func runPairedIfAsked(_ pairs: [(String, String, String)], _ makeOperations: @autoclosure () -> [String: () -> Int], quick: Bool) {
     guard CommandLine.arguments.contains("--paired") else { return }
+    let operations = makeOperations()
     var harness = Harness(quick: quick)
     let rounds = CommandLine.arguments.contains("--rounds")
     for pair in pairedRatios(&harness, pairs, operations, warmFirst: CommandLine.arguments.contains("--warm-first")) {
@@ -269,10 +271,13 @@ func runFirstUseIfAsked(_ firstUses: [String: FirstUse]) {
 /// - `--alternate OTHER`: the count runs in blocks of 15,000, each followed by 75,000 runs of
 ///   operation OTHER, as a paired sample's rounds alternate; the blocks of OPERATION alone are
 ///   timed, and their time an operation is printed (in nanoseconds, on standard error).
-func runRepeatIfAsked(_ operations: [String: () -> Int]) {
+///
+/// `makeOperations` runs only when asked (the operations build tables and routers).
+func runRepeatIfAsked(_ makeOperations: @autoclosure () -> [String: () -> Int]) {
     let arguments = CommandLine.arguments
     guard let flag = arguments.firstIndex(of: "--repeat"), flag + 2 < arguments.count,
         let count = Int(arguments[flag + 2]) else { return }
+    let operations = makeOperations()
     guard let operation = operations[arguments[flag + 1]] else { unknownOperation(operations) }
     var checksum = operation()  // the first use (building the table, learning the route) before the count
     if arguments.contains("--after-all") {

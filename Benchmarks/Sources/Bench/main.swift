@@ -83,7 +83,7 @@ func programOperations() -> [String: () -> Int] {
         },
     ]) { shared, _ in shared }
 }
-if CommandLine.arguments.contains("--repeat") { runRepeatIfAsked(programOperations()) }
+runRepeatIfAsked(programOperations())
 runFirstUseIfAsked(firstUses)
 // `--paired`: only the goals' timed ratios from paired samples (`runPairedIfAsked`).
 runPairedIfAsked(goalPairs, programOperations(), quick: quick)
