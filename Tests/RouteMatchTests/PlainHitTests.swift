@@ -644,6 +644,67 @@ enum StrictMountingApp: Routable, Equatable {
     }
 }
 
+/// Mounted tables four levels deep, for the plain path's records of mounted routes
+/// (``MountedHits/capacity``, three levels).
+enum DeepLeaf: Routable, Equatable {
+    case leaf(id: Int)
+    enum CodingKeys: String, CodingKey, CaseIterable { case leaf = "leaf/${id}" }
+}
+
+enum DeepThird: Routable, Equatable {
+    case down(DeepLeaf)
+    enum CodingKeys: String, CodingKey, CaseIterable { case down = "c/${_0...}" }
+}
+
+enum DeepSecond: Routable, Equatable {
+    case down(DeepThird)
+    enum CodingKeys: String, CodingKey, CaseIterable { case down = "b/${_0...}" }
+}
+
+enum DeepFirst: Routable, Equatable {
+    case down(DeepSecond)
+    enum CodingKeys: String, CodingKey, CaseIterable { case down = "a/${_0...}" }
+}
+
+enum DeepApp: Routable, Equatable {
+    static var origins: [String] { ["myapp://app"] }
+    case four(DeepFirst)
+    case three(DeepSecond)
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case four = "four/${_0...}"
+        case three = "three/${_0...}"
+    }
+}
+
+/// A thread-safe place for a closure route's captures, kept past the closure, and for what
+/// reading them threw.
+final class KeptCaptures: @unchecked Sendable {
+    // Unchecked: each property is read and written under the lock.
+    private let lock = NSLock()
+    private var kept: RouteCaptures?
+    private var thrown: [String] = []
+
+    var captures: RouteCaptures? {
+        get { lock.withLock { kept } }
+        set { lock.withLock { kept = newValue } }
+    }
+
+    func record(_ message: String) { lock.withLock { thrown.append(message) } }
+    var messages: [String] { lock.withLock { thrown } }
+}
+
+/// The message `body` threw, as a decode failure's, or `nil`.
+func rejection(_ body: () throws -> Void) -> String? {
+    do {
+        try body()
+        return nil
+    } catch DecodeFailure.rejected(let message) {
+        return message
+    } catch {
+        return "\(error)"
+    }
+}
+
 /// Rests on the plain path: a rest that binds one text, and a mounted table's route found in
 /// the rest of the link, one level or two down.
 @Suite struct PlainHitRestTests {
@@ -761,5 +822,130 @@ enum StrictMountingApp: Routable, Equatable {
         }
         #expect(error.reason == other.reason)
         #expect(error.closestRoute == other.closestRoute)
+    }
+
+    /// The plain path keeps a record for each level of mounted tables, three or four deep.
+    @Test(arguments: [
+        ("myapp://app/three/b/c/leaf/5", DeepApp.three(.down(.down(.leaf(id: 5))))),
+        ("myapp://app/four/a/b/c/leaf/6", .four(.down(.down(.down(.leaf(id: 6)))))),
+    ])
+    func mountsNestLevelsDeep(_ link: String, _ route: DeepApp) throws {
+        try Self.expectPlainHit(link, route)
+    }
+
+    /// A thread keeps ``MountedHits/capacity`` records at once (a link whose mounts need more
+    /// is the matcher's), each read while it is kept and not after.
+    @Test func aThreadKeepsItsRecordsWhileTheyAreNeeded() throws {
+        let matcher = DeepLeaf.mountedMatcher
+        let table = DeepApp.router.table
+        let depth = MountedHits.depth()
+        defer { MountedHits.truncate(to: depth) }
+        var references: [MountedHitReference?] = []
+        for _ in depth...MountedHits.capacity {
+            let hit = MountedHit(
+                matcher: matcher, route: 0, values: BoundValueList(absent: 1), link: "myapp://app/four/a/b/c/leaf/6",
+                linkTable: table, offset: 4, generation: MountedHits.generation())
+            references.append(MountedHits.add(hit))
+        }
+        let kept = references.compactMap { $0 }
+        #expect(kept.count == MountedHits.capacity - depth)
+        #expect(references.last.map { $0 == nil } == true)
+        #expect(kept.allSatisfy { MountedHits.live($0)?.pointee.values?.count == 1 })
+        MountedHits.truncate(to: depth)
+        #expect(kept.allSatisfy { MountedHits.live($0) == nil })
+    }
+
+    /// A closure may read a mounted table's route twice, and as another table's type: the
+    /// first read of the route's own type takes the plain path's texts, the others have their
+    /// table walk the rest of the link, and every read gives what the matcher's gives.
+    @Test(arguments: ["myapp://app/feature/item/1.5", "myapp://app/feature/item/%31.5"])
+    func aClosureReadsAMountAsOftenAsItLikes(_ link: String) throws {
+        let router = Router<String>(scheme: "myapp", host: "app") { routes in
+            routes.add("feature/${inner...}") { captures in
+                let other = try captures.value("inner", as: MountedItem.self)
+                let first = try captures.value("inner", as: MountedPair.self)
+                let second = try captures.value("inner", as: MountedPair.self)
+                return "\(other) \(first) \(second)"
+            }
+        }
+        try router.validate()
+        #expect((PlainHit.find(link, in: router.table) != nil) == !link.contains("%"))
+        #expect(try router.route(for: link) == "item(id: 1.5) item(id: 1.5) item(id: 1.5)")
+    }
+
+    /// Captures kept past their closure read no mounted route the plain path found: its record
+    /// ended with the match, and a later match's records, perhaps at the same address, are
+    /// not its. Read in a later build, or after every build, they throw.
+    @Test func capturesKeptPastTheirClosureReadNoMountedRoute() throws {
+        let kept = KeptCaptures()
+        let router = Router<String>(scheme: "myapp", host: "app") { routes in
+            routes.add("feature/${inner...}") { captures in
+                if let earlier = kept.captures {
+                    if let message = rejection({ _ = try earlier.value("inner", as: MountedPair.self) }) { kept.record(message) }
+                } else {
+                    kept.captures = captures
+                }
+                return "\(try captures.value("inner", as: MountedPair.self))"
+            }
+        }
+        try router.validate()
+        kept.captures = nil
+        #expect(try router.route(for: "myapp://app/feature/a/b") == "pair(a: \"a\", b: \"b\")")
+        #expect(try router.route(for: "myapp://app/feature/c/d") == "pair(a: \"c\", b: \"d\")")
+        let message = "'inner' was read outside its route's build"
+        #expect(kept.messages == [message])
+        let captures = try #require(kept.captures)
+        #expect(rejection { _ = try captures.value("inner", as: MountedPair.self) } == message)
+    }
+
+    /// A mounted route's record is its thread's: captures read on another thread, while the
+    /// build waits for it, find none; the build's own thread reads the route.
+    @Test func anotherThreadReadsNoMountedRoute() throws {
+        let kept = KeptCaptures()
+        let calls = CallCount()
+        let router = Router<String>(scheme: "myapp", host: "app") { routes in
+            routes.add("feature/${inner...}") { captures in
+                calls.add()
+                // The first call is the probe that learns the route's labels.
+                if calls.value > 1 {
+                    kept.captures = captures
+                    let done = DispatchSemaphore(value: 0)
+                    Thread {
+                        if let captures = kept.captures,
+                            let message = rejection({ _ = try captures.value("inner", as: MountedPair.self) }) {
+                            kept.record(message)
+                        }
+                        done.signal()
+                    }.start()
+                    done.wait()
+                }
+                return "\(try captures.value("inner", as: MountedPair.self))"
+            }
+        }
+        try router.validate()
+        #expect(PlainHit.find("myapp://app/feature/a/b", in: router.table) != nil)
+        #expect(try router.route(for: "myapp://app/feature/a/b") == "pair(a: \"a\", b: \"b\")")
+        #expect(kept.messages == ["'inner' was read outside its route's build"])
+    }
+
+    /// Nested hits racing on many threads each read their own records: a thread's stack of
+    /// records is its own, and every level of a link's mounts is found on the plain path.
+    @Test func concurrentNestedHitsEachReadTheirOwnRecords() async {
+        #expect(PlainHit.find("myapp://app/four/a/b/c/leaf/1", in: DeepApp.router.table) != nil)
+        #expect(PlainHit.find("myapp://app/settings/notifications/1", in: FeatureApp.router.table) != nil)
+        let results = await withTaskGroup(of: Bool.self) { group in
+            for index in 0..<64 {
+                group.addTask {
+                    (0..<200).allSatisfy { round in
+                        let id = index * 1_000 + round
+                        return (try? DeepApp(link: "myapp://app/four/a/b/c/leaf/\(id)")) == .four(.down(.down(.down(.leaf(id: id)))))
+                            && (try? FeatureApp(link: "myapp://app/settings/notifications/\(id)"))
+                                == .settings(.notifications(channel: id))
+                    }
+                }
+            }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(results.count == 64 && results.allSatisfy { $0 })
     }
 }

@@ -3,8 +3,9 @@
 // `OnceReference` in the RouteMatch target). Swift's
 // own atomics (`Synchronization.Atomic`) need macOS 15 and iOS 18; RouteMatch supports macOS
 // 10.15 and iOS 13, so the two operations are C11 atomics, inlined into their Swift callers.
-// And two thread-local words: the state of the decode running on the thread (`CurrentDecoder`),
-// and the thread's spare object, which its links are read into (`LinkView.Shared`): C11
+// And thread-local words: the state of the decode running on the thread (`CurrentDecoder`),
+// the records of the mounted routes the plain path found (`MountedHits`), and the thread's
+// spare object, which its links are read into (`LinkView.Shared`): C11
 // `_Thread_local`s, read and written in place, where Swift has no thread-local storage but
 // `pthread_getspecific`, a call each time.
 
@@ -12,6 +13,7 @@
 #define CROUTEMATCH_ATOMICS_H
 
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /// The word at `word`, read with acquire ordering: when it is not zero, everything written
@@ -43,6 +45,23 @@ static inline void *_Nullable routematch_current_decoder_get(void) {
 static inline void routematch_current_decoder_set(void *_Nullable value) {
     routematch_current_decoder = value;
 }
+
+/// The current thread's block of records of the mounted routes the plain path found
+/// (`MountedHits`), or null before the thread's first.
+extern _Thread_local void *_Nullable routematch_mounted_hits;
+
+/// The current thread's block of records of mounted routes, or null.
+static inline void *_Nullable routematch_mounted_hits_get(void) {
+    return routematch_mounted_hits;
+}
+
+/// The current thread's block of records of mounted routes, made (`size` bytes, zeroed) on
+/// the thread's first call and freed at its exit; null when it cannot be made.
+void *_Nullable routematch_mounted_hits_make(size_t size);
+
+/// A number no other call returns in the process's life (a 64-bit count): what tells a record
+/// from one made later in the same place, on this thread or another.
+uintptr_t routematch_mounted_hits_generation(void);
 
 /// A thread's spare: one object of the thread's own, which the thread's links are read into
 /// when no view of the last one is left (`LinkView.Shared`). Held in a box of the thread's own,

@@ -77,6 +77,10 @@ enum PlainHit {
         /// handed its texts. (A path text refuted refuses the route whatever follows the path,
         /// which is not read: the link may hold what the matcher's reader refuses.)
         let values: BoundValueList?
+        /// For each slot that binds a mounted table's route (``BoundValue/mountedHit(_:)``,
+        /// whose record lives only as long as the attempt), that table and what the plain path
+        /// found in it, read while the record lived.
+        var mounted: [Int: (table: RouteTable, found: Found)] = [:]
     }
 
     /// The route `text` reaches in `table` and what it binds, not built, or `nil` when the link
@@ -84,10 +88,23 @@ enum PlainHit {
     static func find(_ text: String, in table: RouteTable) -> Found? {
         var found: Found?
         let outcome = attempt(text, in: table) { route, values in
-            found = Found(route: route.index, values: values)
+            found = resolved(route.index, values)
             return nil
         }
         if found == nil, case .refuted(let route) = outcome { return Found(route: Int(route), values: nil) }
+        return found
+    }
+
+    /// Route `route` with `values`, and the mounted routes they bind, read from their records,
+    /// which the attempt running keeps.
+    private static func resolved(_ route: Int, _ values: BoundValueList) -> Found {
+        var found = Found(route: route, values: values)
+        for slot in values.indices {
+            guard case .mountedHit(let reference) = values[slot], let hit = MountedHits.live(reference),
+                let inner = hit.pointee.values
+            else { continue }
+            found.mounted[slot] = (hit.pointee.matcher.table, resolved(hit.pointee.route, inner))
+        }
         return found
     }
 
@@ -114,7 +131,9 @@ enum PlainHit {
         if table.trie.hasHostRoots, table.trie.roots[bytes: host] != nil { return .left }
         // The origin's path prefix, if it has one, is not the routes' path.
         guard let prefixEnd = origin(scheme: scheme, host: host, bytes, pathStart: index, table.defaults) else { return .left }
-        return reach(bytes, path: prefixEnd.index, segments: prefixEnd.segments, from: root, in: table, link: link, table, 0) {
+        return reach(
+            bytes, path: prefixEnd.index, segments: prefixEnd.segments, from: root, in: table, link: link, table, 0, outermost: true
+        ) {
             route, index, values, refuted in
             // Which text, and why, the matcher's explanation says (converting each text).
             if refuted { return .refuted(route: Int32(truncatingIfNeeded: index)) }
@@ -132,10 +151,13 @@ enum PlainHit {
     /// segment of that table's view where `table`'s path starts (0, or where the route that
     /// mounts it captures the rest), for a mounted route whose build refuses its texts
     /// (``MountedHit``). Passed apart, not as one structure: making one retains the link.
+    /// `outermost`: whether `table` is `linkTable`'s level, not a mounted table's, whose walk
+    /// takes the records of the mounted routes it found (``MountedHits``) off the thread's stack
+    /// when `body` returns.
     @inline(__always)
     private static func reach(
         _ bytes: UnsafeBufferPointer<UInt8>, path start: Int, segments before: Int, from root: Int,
-        in table: RouteTable, link: String, _ linkTable: RouteTable, _ offset: Int,
+        in table: RouteTable, link: String, _ linkTable: RouteTable, _ offset: Int, outermost: Bool,
         _ body: (_ route: CompiledRoute, _ index: Int, _ values: consuming BoundValueList, _ refuted: Bool) -> Outcome
     ) -> Outcome {
         let count = bytes.count
@@ -205,11 +227,19 @@ enum PlainHit {
                 // route a mounted table reaches in it. A mounting route's query is not strict:
                 // the mounted table judges the items (as the matcher's evaluator does).
                 var mounts = false
+                // The outermost level takes the records of the mounted routes found (every
+                // level's) off the thread's stack once `body` has returned: its build reads them.
+                // A table with no mount reads no record.
+                var depth = 0
                 if let rest, let slot = route.segmentLabels[rest.offset] {
                     if let mount = labels[slot].mount {
                         mounts = true
+                        if outermost { depth = MountedHits.depth() }
                         guard let hit = mountedHit(bytes, path: rest.start, mount, link: link, linkTable, offset + rest.offset)
-                        else { return .left }
+                        else {
+                            if outermost { MountedHits.truncate(to: depth) }
+                            return .left
+                        }
                         values[slot] = .mountedHit(hit)
                     } else {
                         bind(slot, bytes, rest.start + 1, pathEnd, labels, into: &values, refuted: &refuted)
@@ -218,36 +248,45 @@ enum PlainHit {
                 guard bindQuery(
                     route, labels, bytes, from: pathEnd, table.options, strict: table.options.strictQuery && !mounts,
                     into: &values, refuted: &refuted)
-                else { return .left }
-                return body(route, first, consume values, refuted)
+                else {
+                    if outermost && mounts { MountedHits.truncate(to: depth) }
+                    return .left
+                }
+                let outcome = body(route, first, consume values, refuted)
+                if outermost && mounts { MountedHits.truncate(to: depth) }
+                return outcome
             }
         }
     }
 
     /// The route the table `mount` mounts reaches in the rest of the link, from `start` (its
     /// first segment's `/`, at segment `offset` of `linkTable`'s view of `link`), with the
-    /// texts its labels bind; `nil` when the mounted table takes
-    /// no plain link, the rest is not plain or does not plainly fit, or a text's type refutes
-    /// it: the matcher then decides the whole link. (Out of line: the plain path of a table
-    /// whose routes mount tables meets it once a level.)
+    /// texts its labels bind, kept on the thread's stack of records (``MountedHits``): their
+    /// reference, or `nil` when the mounted table takes no plain link, the rest is not plain
+    /// or does not plainly fit, a text's type refutes it, or the stack is full: the matcher
+    /// then decides the whole link. (Out of line: the plain path of a table whose routes mount
+    /// tables meets it once a level.)
     @inline(never)
     private static func mountedHit(
         _ bytes: UnsafeBufferPointer<UInt8>, path start: Int, _ mount: Mount, link: String, _ linkTable: RouteTable,
         _ offset: Int
-    ) -> MountedHit? {
+    ) -> MountedHitReference? {
         guard let matcher = MountedMatcher.of(mount.type), matcher.table.plainMountedHits,
               let root = matcher.table.trie.originsRoot
         else { return nil }
         let table = matcher.table
         var hit: MountedHit?
-        _ = reach(bytes, path: start, segments: 0, from: root, in: table, link: link, linkTable, offset) {
+        _ = reach(bytes, path: start, segments: 0, from: root, in: table, link: link, linkTable, offset, outermost: false) {
             _, index, values, refuted in
             if !refuted {
-                hit = MountedHit(matcher: matcher, route: index, values: values, link: link, linkTable: linkTable, offset: offset)
+                hit = MountedHit(
+                    matcher: matcher, route: index, values: consume values, link: link, linkTable: linkTable, offset: offset,
+                    generation: MountedHits.generation())
             }
             return .left
         }
-        return hit
+        guard let found = hit.take() else { return nil }
+        return MountedHits.add(consume found)
     }
 
     /// Reads the path segment after the `/` at `index`: its start, with `index` moved to its
@@ -438,7 +477,7 @@ extension RouteTable {
         guard first.route == found.route else {
             return "the plain path found route \(found.route) where the walk builds route \(first.route) first"
         }
-        return RouteTable.disagreement(route: found.route, values, first.values)
+        return RouteTable.disagreement(found, values, first.values)
     }
 
     /// The route `table`'s walk of `view` takes first, with the texts it binds (taken as built:
@@ -454,18 +493,22 @@ extension RouteTable {
         return (first, error)
     }
 
-    /// What the plain path's `plain` values of route `route` and the walk's `walked` disagree
-    /// on, or `nil`: the same texts in every slot, and for a mounted table, the route the
-    /// plain path found in the rest the one the mounted table's walk builds first, with the
-    /// same texts.
-    private static func disagreement(route: Int, _ plain: BoundValueList, _ walked: BoundValueList) -> String? {
+    /// What the plain path's `plain` values of the route it found, `found`, and the walk's
+    /// `walked` disagree on, or `nil`: the same texts in every slot, and for a mounted table,
+    /// the route the plain path found in the rest the one the mounted table's walk builds
+    /// first, with the same texts.
+    private static func disagreement(_ found: PlainHit.Found, _ plain: BoundValueList, _ walked: BoundValueList) -> String? {
+        let route = found.route
         for slot in plain.indices {
-            if case .mountedHit(let hit) = plain[slot], case .mounted(let view) = walked[slot] {
-                let taken = walkedFirst(view, in: hit.table).first
-                guard let first = taken, first.route == hit.route else {
-                    return "route \(route), slot \(slot): the plain path found mounted route \(hit.route), the walk \(taken.map { "\($0.route)" } ?? "none")"
+            if case .mountedHit = plain[slot], case .mounted(let view) = walked[slot] {
+                guard let (table, inner) = found.mounted[slot], let values = inner.values else {
+                    return "route \(route), slot \(slot): the plain path's mounted route was not kept"
                 }
-                if let inner = disagreement(route: hit.route, hit.values, first.values) { return "route \(route), slot \(slot): \(inner)" }
+                let taken = walkedFirst(view, in: table).first
+                guard let first = taken, first.route == inner.route else {
+                    return "route \(route), slot \(slot): the plain path found mounted route \(inner.route), the walk \(taken.map { "\($0.route)" } ?? "none")"
+                }
+                if let text = disagreement(inner, values, first.values) { return "route \(route), slot \(slot): \(text)" }
             } else if !plain[slot].isSame(as: walked[slot]) {
                 return "route \(route), slot \(slot): the plain path binds \(plain[slot]), the walk \(walked[slot])"
             }

@@ -62,6 +62,10 @@ public struct ClosureRoutes<Route> {
 }
 
 /// What a closure route's pattern captured from a link, converted on request.
+///
+/// Read them in the closure they are handed to, on its thread: a mounted table's route read
+/// from captures kept past the closure's return, or sent to another thread, throws (the
+/// route the match found there is kept only while the match runs).
 public struct RouteCaptures {
     // Where the values come from: what a match bound, read directly (no decoder or keyed
     // container is made on a hit), or the probe that learns the route's labels, which takes

@@ -78,30 +78,34 @@ class MountedMatcher: @unchecked Sendable {
         return error
     }
 
-    /// Builds the route the plain path found in the rest of a link, `hit` (one this matcher's
-    /// table gave: `hit.matcher` is `self`), as a `T`, which is the mounted type (the caller
-    /// checked ``type``): returned, into the caller's memory for it, with none allocated.
-    /// Throws what the build threw: the caller then has ``match(_:refused:into:)`` decide.
+    /// Builds route `route` of this matcher's table, which the plain path found in the rest of
+    /// a link, from the texts its labels bind, `values`, as a `T`, which is the mounted type
+    /// (the caller checked ``type``): returned, into the caller's memory for it, with none
+    /// allocated. Throws what the build threw: the caller then has
+    /// ``match(_:refused:failure:into:)`` decide.
     ///
     /// Each type's matcher overrides it; the base class's, never called, builds nothing.
-    func value<T>(of hit: MountedHit, as type: T.Type) throws(DecodeFailure) -> T {
+    func value<T>(route: Int, values: consuming BoundValueList, as type: T.Type) throws(DecodeFailure) -> T {
         throw RouteDecoder.refusal
     }
 
-    /// What follows when the build of the route the plain path found, `hit` (one this
-    /// matcher's table gave), refused its texts with `failure`: the table's walk goes on from
-    /// that route (not built again) over the rest of the link, read again as the mounting
-    /// table reads it, and decides, as ``match(_:told:into:)`` does: `nil` when another route
-    /// was built into `destination`, else why none.
-    final func match(_ hit: MountedHit, refused failure: DecodeFailure, into destination: UnsafeMutableRawPointer) -> RouteMatchError? {
+    /// What follows when the build of route `route`, which the plain path found in the rest of
+    /// a link, refused its texts with `failure`: the table's walk goes on from that route (not
+    /// built again) over the rest, `rest` (read again as the mounting table reads the link),
+    /// and decides, as ``match(_:told:into:)`` does: `nil` when another route was built into
+    /// `destination`, else why none.
+    final func match(
+        _ rest: () throws(RouteMatchError) -> LinkView, refused route: Int, failure: DecodeFailure,
+        into destination: UnsafeMutableRawPointer
+    ) -> RouteMatchError? {
         let view: LinkView
         do throws(RouteMatchError) {
             // The plain path read the link under this table, so it reads again.
-            view = try hit.rest()
+            view = try rest()
         } catch {
             return error
         }
-        return match(view, told: .refused(PlainHit.Tried(route: hit.route, failure: failure)), into: destination)
+        return match(view, told: .refused(PlainHit.Tried(route: route, failure: failure)), into: destination)
     }
 
     /// Why the rest of a link matches no route of the mounted table, or `nil` when it does (the
@@ -131,9 +135,9 @@ private final class TypedMountedMatcher<Route: Routable>: MountedMatcher, @unche
         super.init(router)
     }
 
-    override func value<T>(of hit: MountedHit, as type: T.Type) throws(DecodeFailure) -> T {
+    override func value<T>(route: Int, values: consuming BoundValueList, as type: T.Type) throws(DecodeFailure) -> T {
         // `T` is `Route` (the caller compared the two types): the cast moves the value, which
         // the codec builds as the base class's `build` does into memory.
-        unsafeBitCast(try codec.build(table.routes[hit.route], hit.values), to: T.self)
+        unsafeBitCast(try codec.build(table.routes[route], consume values), to: T.self)
     }
 }

@@ -124,33 +124,55 @@ extension BoundValue {
     /// line: most labels are not mounts.)
     @inline(never)
     private func mountedValue<T>(_ type: T.Type, named name: String, slot: Int) throws -> T {
-        // The plain path's route, when the decode asks for its matcher's type (the one the
-        // route's probe learned, as synthesized code always does): built and returned, with no
-        // matcher looked up and no memory allocated for it.
-        if case .mountedHit(let hit) = self, hit.matcher.type == ObjectIdentifier(T.self) {
-            do throws(DecodeFailure) {
-                return try hit.matcher.value(of: hit, as: T.self)
-            } catch {
-                return try BoundValue.built(T.self, slot: slot) { hit.matcher.match(hit, refused: error, into: $0) }
-            }
-        }
+        if case .mountedHit(let reference) = self { return try BoundValue.mountedHitValue(T.self, reference, named: name, slot: slot) }
         guard let matcher = MountedMatcher.of(T.self) else {
             throw DecodeFailure.rejected(message: "'\(name)' is not a route type")
         }
         return try BoundValue.built(T.self, slot: slot) { destination in
             switch self {
             case .mounted(let view): return matcher.match(view, into: destination)
-            // A route of another type's table (the decode asked for another type than the
-            // route's probe learned): its index would name another route here, or a slot that
-            // route has not. This table's walk reads the rest of the link.
-            case .mountedHit(let hit):
-                do throws(RouteMatchError) {
-                    return matcher.match(try hit.rest(), into: destination)
-                } catch {
-                    return error
+            // Never: `value(as:slot:named:)` hands only a mount's value here, and a record's
+            // is read above.
+            case .absent, .one, .int, .bool, .many, .mountedHit: return .unbuilt
+            }
+        }
+    }
+
+    /// The route the plain path found in the rest of the link, in the record `reference`
+    /// names: built from its texts, which are moved out of the record, when the decode asks for
+    /// its matcher's type (the one the route's probe learned, as synthesized code always does),
+    /// with no matcher looked up and no memory allocated for it. Asked again (a closure that
+    /// reads its captures twice), or as another type, the type's own matcher walks the rest of
+    /// the link, as the matcher's evaluator does. A record read after the attempt that keeps it
+    /// (captures kept past their closure) is gone: that throws.
+    private static func mountedHitValue<T>(
+        _ type: T.Type, _ reference: MountedHitReference, named name: String, slot: Int
+    ) throws -> T {
+        guard let hit = MountedHits.live(reference) else {
+            throw DecodeFailure.rejected(message: "'\(name)' was read outside its route's build")
+        }
+        let matcher = hit.pointee.matcher
+        if matcher.type == ObjectIdentifier(T.self), let values = hit.pointee.values.take() {
+            let route = hit.pointee.route
+            do throws(DecodeFailure) {
+                return try matcher.value(route: route, values: consume values, as: T.self)
+            } catch {
+                return try BoundValue.built(T.self, slot: slot) { destination in
+                    matcher.match({ () throws(RouteMatchError) in try hit.pointee.rest() }, refused: route, failure: error, into: destination)
                 }
-            // Never: `value(as:slot:named:)` hands only a mount's value here.
-            case .absent, .one, .int, .bool, .many: return .unbuilt
+            }
+        }
+        // A route of another type's table (the decode asked for another type than the route's
+        // probe learned): its index would name another route here, or a slot that route has
+        // not. This table's walk reads the rest of the link.
+        guard let other = MountedMatcher.of(T.self) else {
+            throw DecodeFailure.rejected(message: "'\(name)' is not a route type")
+        }
+        return try BoundValue.built(T.self, slot: slot) { destination in
+            do throws(RouteMatchError) {
+                return other.match(try hit.pointee.rest(), into: destination)
+            } catch {
+                return error
             }
         }
     }

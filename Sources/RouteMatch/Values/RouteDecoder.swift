@@ -17,9 +17,10 @@ enum BoundValue: Sendable {
     /// The rest of the link, for a label whose type is a mounted ``Routable`` table.
     indirect case mounted(LinkView)
     /// The route of a mounted ``Routable`` table that ``PlainHit`` found in the rest of a plain
-    /// link, and the texts its labels bind: built when the label's value is, with no walk of
-    /// the mounted table (``MountedMatcher/value(of:as:)``).
-    case mountedHit(MountedHit)
+    /// link, and the texts its labels bind, kept by the plain path's attempt (``MountedHits``):
+    /// built when the label's value is, with no walk of the mounted table
+    /// (``MountedMatcher/value(route:values:as:)``).
+    case mountedHit(MountedHitReference)
 
     /// One text bound, by what a look at its bytes said of it (``LabelInfo/read(_:)``): the
     /// value an `Int` or `Bool` text spells, else the text, made only then. The one binding of a
