@@ -275,18 +275,18 @@ enum PlainHit {
               let root = matcher.table.trie.originsRoot
         else { return nil }
         let table = matcher.table
-        var hit: MountedHit?
+        var reference: MountedHitReference?
         _ = reach(bytes, path: start, segments: 0, from: root, in: table, link: link, linkTable, offset, outermost: false) {
             _, index, values, refuted in
+            // Made in place on the stack (a record is some 150 bytes, which each move copies).
             if !refuted {
-                hit = MountedHit(
+                reference = MountedHits.add(MountedHit(
                     matcher: matcher, route: index, values: consume values, link: link, linkTable: linkTable, offset: offset,
-                    generation: MountedHits.generation())
+                    generation: MountedHits.generation()))
             }
             return .left
         }
-        guard let found = hit.take() else { return nil }
-        return MountedHits.add(consume found)
+        return reference
     }
 
     /// Reads the path segment after the `/` at `index`: its start, with `index` moved to its
