@@ -381,18 +381,6 @@ import Testing
         enum PostsCodingKeys: CodingKey { case id, page }
     }
 
-    /// The message of the decode failure `body` throws, if it throws one.
-    static func rejection(_ body: () throws -> Void) -> String? {
-        do {
-            try body()
-            return nil
-        } catch DecodeFailure.rejected(let message) {
-            return message
-        } catch {
-            return "\(error)"
-        }
-    }
-
     /// The containers a learned route keeps hold no decode's values: they serve the decode
     /// running on their thread (the innermost, when a mounted table's decode runs inside its
     /// parent's), and refuse outside one.
@@ -417,8 +405,8 @@ import Testing
         var (first, second) = (decode("6", "2"), decode("7", "3"))
         let outside = "a route's container was used after its decode returned"
         #expect(CurrentDecoder.current == nil)
-        #expect(Self.rejection { _ = try labels.decode(Int.self, forKey: .id) } == outside)
-        #expect(Self.rejection { _ = try labels.superDecoder() } == outside)
+        #expect(rejection { _ = try labels.decode(Int.self, forKey: .id) } == outside)
+        #expect(rejection { _ = try labels.superDecoder() } == outside)
         #expect(labels.allKeys.isEmpty && !labels.contains(.id))
         let read = try CurrentDecoder.with(&first) {
             let inner = try CurrentDecoder.with(&second) { try labels.decode(Int.self, forKey: .page) }
@@ -430,7 +418,7 @@ import Testing
         let level = try CurrentDecoder.with(&first) { try RouteDecoder().container(keyedBy: KeptPosts.CodingKeys.self) }
         #expect(CurrentDecoder.with(&first) { level.allKeys } == [.posts])
         #expect(level.allKeys.isEmpty)
-        #expect(Self.rejection { _ = try level.nestedContainer(keyedBy: KeptPosts.PostsCodingKeys.self, forKey: .posts) } == outside)
+        #expect(rejection { _ = try level.nestedContainer(keyedBy: KeptPosts.PostsCodingKeys.self, forKey: .posts) } == outside)
         let nested = try CurrentDecoder.with(&first) {
             try level.nestedContainer(keyedBy: KeptPosts.PostsCodingKeys.self, forKey: .posts).decode(Int.self, forKey: .id)
         }

@@ -693,18 +693,6 @@ final class KeptCaptures: @unchecked Sendable {
     var messages: [String] { lock.withLock { thrown } }
 }
 
-/// The message `body` threw, as a decode failure's, or `nil`.
-func rejection(_ body: () throws -> Void) -> String? {
-    do {
-        try body()
-        return nil
-    } catch DecodeFailure.rejected(let message) {
-        return message
-    } catch {
-        return "\(error)"
-    }
-}
-
 /// Rests on the plain path: a rest that binds one text, and a mounted table's route found in
 /// the rest of the link, one level or two down.
 @Suite struct PlainHitRestTests {

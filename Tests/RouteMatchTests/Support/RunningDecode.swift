@@ -15,3 +15,17 @@ extension CurrentDecoder {
         }
     }
 }
+
+/// The message of the decode failure `body` throws (``DecodeFailure/rejected(message:)``), any
+/// other error as it prints, or `nil` when it throws none: what a value read outside its decode
+/// or its build throws.
+func rejection(_ body: () throws -> Void) -> String? {
+    do {
+        try body()
+        return nil
+    } catch DecodeFailure.rejected(let message) {
+        return message
+    } catch {
+        return "\(error)"
+    }
+}
