@@ -278,7 +278,8 @@ enum PlainHit {
         var reference: MountedHitReference?
         _ = reach(bytes, path: start, segments: 0, from: root, in: table, link: link, linkTable, offset, outermost: false) {
             _, index, values, refuted in
-            // Made in place on the stack (a record is some 150 bytes, which each move copies).
+            // Made in place on the thread's stack of records (a record is 144 bytes, which
+            // each move copies).
             if !refuted {
                 reference = MountedHits.add(MountedHit(
                     matcher: matcher, route: index, values: consume values, link: link, linkTable: linkTable, offset: offset,
