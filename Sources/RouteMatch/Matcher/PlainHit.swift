@@ -132,7 +132,8 @@ enum PlainHit {
         // The origin's path prefix, if it has one, is not the routes' path.
         guard let prefixEnd = origin(scheme: scheme, host: host, bytes, pathStart: index, table.defaults) else { return .left }
         return reach(
-            bytes, path: prefixEnd.index, segments: prefixEnd.segments, from: root, in: table, link: link, table, 0, outermost: true
+            bytes, path: prefixEnd.index, segments: prefixEnd.segments, from: root, in: table, link: link, table, 0,
+            outermost: true
         ) {
             route, index, values, refuted in
             // Which text, and why, the matcher's explanation says (converting each text).

@@ -42,10 +42,11 @@ struct MountedHit {
 /// The records of the mounted routes the plain path found (``MountedHit``), one a level of
 /// mounted tables, for each plain path attempt running on the thread
 /// (``PlainHit/attempt(_:in:_:)``): a stack in a block of the thread's own, made on its first
-/// mounted route and freed at its exit (eight records of 144 bytes: 1,168 bytes a thread). The attempt's outermost level takes off the records
-/// its levels made once the route it found has been built (or not found): the records live as
-/// long as any build that reads them. (An attempt inside a build, a closure that matches
-/// another link, takes off its own before that build goes on.)
+/// mounted route and freed at its exit (eight records of 144 bytes: 1,168 bytes a thread). The
+/// attempt's outermost level takes off the records its levels made once the route it found has
+/// been built (or not found): the records live as long as any build that reads them. (An
+/// attempt inside a build, a closure that matches another link, takes off its own before that
+/// build goes on.)
 ///
 /// A bound value names a record by a ``MountedHitReference``, read only through
 /// ``live(_:)``: a reference kept past its build (captures a closure route kept), or read on

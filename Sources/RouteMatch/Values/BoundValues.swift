@@ -124,7 +124,9 @@ extension BoundValue {
     /// line: most labels are not mounts.)
     @inline(never)
     private func mountedValue<T>(_ type: T.Type, named name: String, slot: Int) throws -> T {
-        if case .mountedHit(let reference) = self { return try BoundValue.mountedHitValue(T.self, reference, named: name, slot: slot) }
+        if case .mountedHit(let reference) = self {
+            return try BoundValue.mountedHitValue(T.self, reference, named: name, slot: slot)
+        }
         guard let matcher = MountedMatcher.of(T.self) else {
             throw DecodeFailure.rejected(message: "'\(name)' is not a route type")
         }
@@ -158,7 +160,9 @@ extension BoundValue {
                 return try matcher.value(route: route, values: consume values, as: T.self)
             } catch {
                 return try BoundValue.built(T.self, slot: slot) { destination in
-                    matcher.match({ () throws(RouteMatchError) in try hit.pointee.rest() }, refused: route, failure: error, into: destination)
+                    matcher.match(
+                        { () throws(RouteMatchError) in try hit.pointee.rest() }, refused: route, failure: error,
+                        into: destination)
                 }
             }
         }
