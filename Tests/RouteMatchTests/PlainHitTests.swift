@@ -644,8 +644,8 @@ enum StrictMountingApp: Routable, Equatable {
     }
 }
 
-/// Mounted tables four levels deep, for the plain path's records of mounted routes
-/// (``MountedHits/capacity``, three levels).
+/// Mounted tables four levels deep: the plain path keeps a record of the route it finds at
+/// each level below the first (``MountedHits``).
 enum DeepLeaf: Routable, Equatable {
     case leaf(id: Int)
     enum CodingKeys: String, CodingKey, CaseIterable { case leaf = "leaf/${id}" }
