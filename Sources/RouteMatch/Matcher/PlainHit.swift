@@ -228,19 +228,17 @@ enum PlainHit {
                 // route a mounted table reaches in it. A mounting route's query is not strict:
                 // the mounted table judges the items (as the matcher's evaluator does).
                 var mounts = false
-                // The outermost level takes the records of the mounted routes found (every
-                // level's) off the thread's stack once `body` has returned: its build reads them.
-                // A table with no mount reads no record.
-                var depth = 0
+                // Where the thread's stack of records stood before the outermost level's mount:
+                // that level takes off the records of the mounted routes found (every level's)
+                // when it is done, after `body`, whose build reads them. Set only there.
+                var depth: Int?
+                defer { if let depth { MountedHits.truncate(to: depth) } }
                 if let rest, let slot = route.segmentLabels[rest.offset] {
                     if let mount = labels[slot].mount {
                         mounts = true
                         if outermost { depth = MountedHits.depth() }
                         guard let hit = mountedHit(bytes, path: rest.start, mount, link: link, linkTable, offset + rest.offset)
-                        else {
-                            if outermost { MountedHits.truncate(to: depth) }
-                            return .left
-                        }
+                        else { return .left }
                         values[slot] = .mountedHit(hit)
                     } else {
                         bind(slot, bytes, rest.start + 1, pathEnd, labels, into: &values, refuted: &refuted)
@@ -249,13 +247,8 @@ enum PlainHit {
                 guard bindQuery(
                     route, labels, bytes, from: pathEnd, table.options, strict: table.options.strictQuery && !mounts,
                     into: &values, refuted: &refuted)
-                else {
-                    if outermost && mounts { MountedHits.truncate(to: depth) }
-                    return .left
-                }
-                let outcome = body(route, first, consume values, refuted)
-                if outermost && mounts { MountedHits.truncate(to: depth) }
-                return outcome
+                else { return .left }
+                return body(route, first, consume values, refuted)
             }
         }
     }

@@ -95,8 +95,10 @@ enum MountedHits {
     /// Keeps `hit` on the thread's stack of records: the reference a bound value holds, or
     /// `nil` when the stack is full (or its block cannot be made).
     static func add(_ hit: consuming MountedHit) -> MountedHitReference? {
-        let size = recordsOffset + capacity * MemoryLayout<MountedHit>.stride
-        guard let block = routematch_mounted_hits_make(size) else { return nil }
+        // The thread's block, made on its first record.
+        guard let block = routematch_mounted_hits_get()
+            ?? routematch_mounted_hits_make(recordsOffset + capacity * MemoryLayout<MountedHit>.stride)
+        else { return nil }
         let index = block.load(as: Int.self)
         guard index < capacity else { return nil }
         let generation = hit.generation

@@ -127,9 +127,7 @@ extension BoundValue {
         if case .mountedHit(let reference) = self {
             return try BoundValue.mountedHitValue(T.self, reference, named: name, slot: slot)
         }
-        guard let matcher = MountedMatcher.of(T.self) else {
-            throw DecodeFailure.rejected(message: "'\(name)' is not a route type")
-        }
+        let matcher = try BoundValue.matcher(T.self, named: name)
         return try BoundValue.built(T.self, slot: slot) { destination in
             switch self {
             case .mounted(let view): return matcher.match(view, into: destination)
@@ -169,9 +167,7 @@ extension BoundValue {
         // A route of another type's table (the decode asked for another type than the route's
         // probe learned): its index would name another route here, or a slot that route has
         // not. This table's walk reads the rest of the link.
-        guard let other = MountedMatcher.of(T.self) else {
-            throw DecodeFailure.rejected(message: "'\(name)' is not a route type")
-        }
+        let other = try BoundValue.matcher(T.self, named: name)
         return try BoundValue.built(T.self, slot: slot) { destination in
             do throws(RouteMatchError) {
                 return other.match(try hit.pointee.rest(), into: destination)
@@ -179,6 +175,15 @@ extension BoundValue {
                 return error
             }
         }
+    }
+
+    /// The matcher of `T`, the type label `name` is read as, for a mounted table's walk of the
+    /// rest of the link; throws when `T` is not a ``Routable`` type.
+    private static func matcher<T>(_ type: T.Type, named name: String) throws -> MountedMatcher {
+        guard let matcher = MountedMatcher.of(T.self) else {
+            throw DecodeFailure.rejected(message: "'\(name)' is not a route type")
+        }
+        return matcher
     }
 
     /// The mounted route `build` builds into memory of `T`, which is moved out, or the error
