@@ -829,18 +829,22 @@ final class KeptCaptures: @unchecked Sendable {
         let depth = MountedHits.depth()
         defer { MountedHits.truncate(to: depth) }
         var references: [MountedHitReference?] = []
-        for _ in depth...MountedHits.capacity {
-            let hit = MountedHit(
-                matcher: matcher, route: 0, values: BoundValueList(absent: 1), link: "myapp://app/four/a/b/c/leaf/6",
-                linkTable: table, offset: 4, generation: MountedHits.generation())
-            references.append(MountedHits.add(hit))
+        // The records hold the link's bytes, which live while this closure runs.
+        let ran: Void? = "myapp://app/four/a/b/c/leaf/6".utf8.withContiguousStorageIfAvailable { link in
+            for _ in depth...MountedHits.capacity {
+                let hit = MountedHit(
+                    matcher: Unmanaged.passUnretained(matcher), route: 0, values: BoundValueList(absent: 1), link: link,
+                    linkTable: table, offset: 4, generation: MountedHits.generation())
+                references.append(MountedHits.add(hit))
+            }
+            let kept = references.compactMap { $0 }
+            #expect(kept.count == MountedHits.capacity - depth)
+            #expect(references.last.map { $0 == nil } == true)
+            #expect(kept.allSatisfy { MountedHits.live($0)?.pointee.values?.count == 1 })
+            MountedHits.truncate(to: depth)
+            #expect(kept.allSatisfy { MountedHits.live($0) == nil })
         }
-        let kept = references.compactMap { $0 }
-        #expect(kept.count == MountedHits.capacity - depth)
-        #expect(references.last.map { $0 == nil } == true)
-        #expect(kept.allSatisfy { MountedHits.live($0)?.pointee.values?.count == 1 })
-        MountedHits.truncate(to: depth)
-        #expect(kept.allSatisfy { MountedHits.live($0) == nil })
+        #expect(ran != nil)
     }
 
     /// A closure may read a mounted table's route twice, and as another table's type: the

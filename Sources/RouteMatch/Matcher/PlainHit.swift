@@ -67,7 +67,7 @@ enum PlainHit {
     /// Hands the route `text` reaches in `table`, and the texts its labels bind, to `attempt`
     /// (as the matcher's walk hands a route it evaluated), the route lent and the texts moved.
     static func attempt(_ text: String, in table: RouteTable, _ attempt: RouteTable.Attempt) -> Outcome {
-        text.utf8.withContiguousStorageIfAvailable { PlainHit.attempt($0, link: text, in: table, attempt) } ?? .left
+        text.utf8.withContiguousStorageIfAvailable { PlainHit.attempt($0, in: table, attempt) } ?? .left
     }
 
     /// The route a plain link reaches and the texts its labels bind.
@@ -103,13 +103,13 @@ enum PlainHit {
             guard case .mountedHit(let reference) = values[slot], let hit = MountedHits.live(reference),
                 let inner = hit.pointee.values
             else { continue }
-            found.mounted[slot] = (hit.pointee.matcher.table, resolved(hit.pointee.route, inner))
+            found.mounted[slot] = (hit.pointee.matcher.takeUnretainedValue().table, resolved(hit.pointee.route, inner))
         }
         return found
     }
 
     private static func attempt(
-        _ bytes: UnsafeBufferPointer<UInt8>, link: String, in table: RouteTable, _ attempt: RouteTable.Attempt
+        _ bytes: UnsafeBufferPointer<UInt8>, in table: RouteTable, _ attempt: RouteTable.Attempt
     ) -> Outcome {
         let count = bytes.count
         WorkMeter.add(count)
@@ -132,7 +132,7 @@ enum PlainHit {
         // The origin's path prefix, if it has one, is not the routes' path.
         guard let prefixEnd = origin(scheme: scheme, host: host, bytes, pathStart: index, table.defaults) else { return .left }
         return reach(
-            bytes, path: prefixEnd.index, segments: prefixEnd.segments, from: root, in: table, link: link, table, 0,
+            bytes, path: prefixEnd.index, segments: prefixEnd.segments, from: root, in: table, table, 0,
             outermost: true
         ) {
             route, index, values, refuted in
@@ -158,7 +158,7 @@ enum PlainHit {
     @inline(__always)
     private static func reach(
         _ bytes: UnsafeBufferPointer<UInt8>, path start: Int, segments before: Int, from root: Int,
-        in table: RouteTable, link: String, _ linkTable: RouteTable, _ offset: Int, outermost: Bool,
+        in table: RouteTable, _ linkTable: RouteTable, _ offset: Int, outermost: Bool,
         _ body: (_ route: CompiledRoute, _ index: Int, _ values: consuming BoundValueList, _ refuted: Bool) -> Outcome
     ) -> Outcome {
         let count = bytes.count
@@ -237,7 +237,7 @@ enum PlainHit {
                     if let mount = labels[slot].mount {
                         mounts = true
                         if outermost { depth = MountedHits.depth() }
-                        guard let hit = mountedHit(bytes, path: rest.start, mount, link: link, linkTable, offset + rest.offset)
+                        guard let hit = mountedHit(bytes, path: rest.start, mount, linkTable, offset + rest.offset)
                         else { return .left }
                         values[slot] = .mountedHit(hit)
                     } else {
@@ -262,26 +262,26 @@ enum PlainHit {
     /// tables meets it once a level.)
     @inline(never)
     private static func mountedHit(
-        _ bytes: UnsafeBufferPointer<UInt8>, path start: Int, _ mount: Mount, link: String, _ linkTable: RouteTable,
-        _ offset: Int
+        _ bytes: UnsafeBufferPointer<UInt8>, path start: Int, _ mount: Mount, _ linkTable: RouteTable, _ offset: Int
     ) -> MountedHitReference? {
-        guard let matcher = MountedMatcher.of(mount.type), matcher.table.plainMountedHits,
-              let root = matcher.table.trie.originsRoot
-        else { return nil }
-        let table = matcher.table
-        var reference: MountedHitReference?
-        _ = reach(bytes, path: start, segments: 0, from: root, in: table, link: link, linkTable, offset, outermost: false) {
-            _, index, values, refuted in
-            // Made in place on the thread's stack of records (a record is 144 bytes, which
-            // each move copies).
-            if !refuted {
-                reference = MountedHits.add(MountedHit(
-                    matcher: matcher, route: index, values: consume values, link: link, linkTable: linkTable, offset: offset,
-                    generation: MountedHits.generation()))
+        guard let matcher = MountedMatcher.unretained(mount.type) else { return nil }
+        // Lent, not retained: matchers are kept for the process's life.
+        return matcher._withUnsafeGuaranteedRef { lent -> MountedHitReference? in
+            guard lent.table.plainMountedHits, let root = lent.table.trie.originsRoot else { return nil }
+            var reference: MountedHitReference?
+            _ = reach(bytes, path: start, segments: 0, from: root, in: lent.table, linkTable, offset, outermost: false) {
+                _, index, values, refuted in
+                // Made in place on the thread's stack of records (a record is 144 bytes, which
+                // each move copies).
+                if !refuted {
+                    reference = MountedHits.add(MountedHit(
+                        matcher: matcher, route: index, values: consume values, link: bytes, linkTable: linkTable,
+                        offset: offset, generation: MountedHits.generation()))
+                }
+                return .left
             }
-            return .left
+            return reference
         }
-        return reference
     }
 
     /// Reads the path segment after the `/` at `index`: its start, with `index` moved to its

@@ -18,14 +18,17 @@ internal import CRouteMatchAtomics
 struct MountedHit {
     /// The mounted type's matcher, whose table the route is one of. (Unretained: matchers are
     /// kept for the process's life, ``TableCache``.)
-    unowned(unsafe) let matcher: MountedMatcher
+    let matcher: Unmanaged<MountedMatcher>
     /// The route's index in the matcher's table.
     let route: Int
     /// What the route's labels bind; `nil` once its build took them.
     var values: BoundValueList?
-    /// The link, the table that read it (the outermost, which the attempt's caller holds), and
-    /// the segment of that table's view of it where the mounted table's path starts.
-    let link: String
+    /// The link's bytes, the table that read it (the outermost), and the segment of that
+    /// table's view of it where the mounted table's path starts. Unretained, all three: the
+    /// plain path's attempt reads the link in place and its caller holds the table, and the
+    /// record lives no longer than that attempt (``MountedHits``); a retain of the link and its
+    /// release cost a nested hit some 45 instructions.
+    let link: UnsafeBufferPointer<UInt8>
     unowned(unsafe) let linkTable: RouteTable
     let offset: Int
     /// Which record this is (``MountedHits/generation()``).
@@ -33,9 +36,10 @@ struct MountedHit {
 
     /// The rest of the link, read again as the mounting table reads it, from the segment where
     /// the mounted table's path starts: what the mounted table's walk reads when the plain
-    /// path's route is not built.
+    /// path's route is not built. (The link's text made again from its bytes: a build refused,
+    /// not a hit.)
     func rest() throws(RouteMatchError) -> LinkView {
-        try linkTable.view(of: link).mounted(from: offset)
+        try linkTable.view(of: String(decoding: link, as: UTF8.self)).mounted(from: offset)
     }
 }
 

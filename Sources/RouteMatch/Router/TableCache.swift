@@ -69,8 +69,11 @@ enum TableCache {
     }
 
     /// The entry of this kind kept for `key`, if one was made.
-    static func existingEntry(for key: Any.Type, kind: Kind) -> AnyObject? {
-        existingEntry(address(of: key, kind))
+    /// (Unretained: the table keeps it for good.)
+    static func existingEntry(for key: Any.Type, kind: Kind) -> Unmanaged<AnyObject>? {
+        let id = address(of: key, kind)
+        if let entry = publishedUnretained(id) { return entry }
+        return tables.withLock { $0[address: id] }.map { Unmanaged.passUnretained($0) }
     }
 
     @inline(__always)

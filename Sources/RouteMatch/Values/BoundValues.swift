@@ -104,6 +104,11 @@ extension BoundValue {
     /// This value converted to `T` by the type's conversion (see ``value(as:slot:named:)``).
     @inline(never)
     private func converted<T: Decodable>(as type: T.Type, slot: Int, named name: String) throws -> T {
+        // The route the plain path found in a mounted table, first: the nested hit's read,
+        // with no frame of ``mountedValue(_:named:slot:)`` between.
+        if case .mountedHit(let reference) = self {
+            return try BoundValue.mountedHitValue(T.self, reference, named: name, slot: slot)
+        }
         do throws(TextConversion.Failure) {
             switch self {
             case .one(let text): return try TextConversion.convert(T.self, single: text)
@@ -119,20 +124,18 @@ extension BoundValue {
         return try mountedValue(T.self, named: name, slot: slot)
     }
 
-    /// The route a mounted table reads from the rest of the link (``mounted(_:)``), or the
-    /// one the plain path found there (``mountedHit(_:)``). (A function of its own, out of
-    /// line: most labels are not mounts.)
+    /// The route a mounted table reads from the rest of the link (``mounted(_:)``; the one the
+    /// plain path found there, ``mountedHit(_:)``, is read before, in
+    /// ``converted(as:slot:named:)``). (A function of its own, out of line: most labels are not
+    /// mounts.)
     @inline(never)
     private func mountedValue<T>(_ type: T.Type, named name: String, slot: Int) throws -> T {
-        if case .mountedHit(let reference) = self {
-            return try BoundValue.mountedHitValue(T.self, reference, named: name, slot: slot)
-        }
         let matcher = try BoundValue.matcher(T.self, named: name)
         return try BoundValue.built(T.self, slot: slot) { destination in
             switch self {
             case .mounted(let view): return matcher.match(view, into: destination)
-            // Never: `value(as:slot:named:)` hands only a mount's value here, and a record's
-            // is read above.
+            // Never: `converted(as:slot:named:)` hands only a mount's value here, a record's
+            // read before.
             case .absent, .one, .int, .bool, .many, .mountedHit: return .unbuilt
             }
         }
@@ -151,16 +154,22 @@ extension BoundValue {
         guard let hit = MountedHits.live(reference) else {
             throw DecodeFailure.rejected(message: "'\(name)' was read outside its route's build")
         }
+        // The matcher lent, not retained: matchers are kept for the process's life. (Its
+        // closure returns the value, not an optional of it: `T?`'s metadata, looked up at each
+        // call, cost some 300 instructions.)
         let matcher = hit.pointee.matcher
-        if matcher.type == ObjectIdentifier(T.self), let values = hit.pointee.values.take() {
-            let route = hit.pointee.route
-            do throws(DecodeFailure) {
-                return try matcher.value(route: route, values: consume values, as: T.self)
-            } catch {
-                return try BoundValue.built(T.self, slot: slot) { destination in
-                    matcher.match(
-                        { () throws(RouteMatchError) in try hit.pointee.rest() }, refused: route, failure: error,
-                        into: destination)
+        if matcher._withUnsafeGuaranteedRef({ $0.type == ObjectIdentifier(T.self) }), hit.pointee.values != nil {
+            return try matcher._withUnsafeGuaranteedRef { matcher in
+                let route = hit.pointee.route
+                guard let values = hit.pointee.values.take() else { throw RouteDecoder.refusal }
+                do throws(DecodeFailure) {
+                    return try matcher.value(route: route, values: consume values, as: T.self)
+                } catch {
+                    return try BoundValue.built(T.self, slot: slot) { destination in
+                        matcher.match(
+                            { () throws(RouteMatchError) in try hit.pointee.rest() }, refused: route, failure: error,
+                            into: destination)
+                    }
                 }
             }
         }
