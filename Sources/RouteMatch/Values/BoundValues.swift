@@ -161,6 +161,8 @@ extension BoundValue {
         if matcher._withUnsafeGuaranteedRef({ $0.type == ObjectIdentifier(T.self) }), hit.pointee.values != nil {
             return try matcher._withUnsafeGuaranteedRef { matcher in
                 let route = hit.pointee.route
+                // Taken here, not before: a closure cannot consume what it captures. (Never
+                // `nil`: tested just above.)
                 guard let values = hit.pointee.values.take() else { throw RouteDecoder.refusal }
                 do throws(DecodeFailure) {
                     return try matcher.value(route: route, values: consume values, as: T.self)
