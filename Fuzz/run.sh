@@ -3,7 +3,6 @@
 # when a source is newer) and runs one target for a given time.
 #
 #   Fuzz/run.sh link 60         # target: link | pattern | roundtrip | table; seconds
-#   Fuzz/run.sh --build         # only builds the binary (CI builds it beside other steps)
 #
 # The target is compiled together with the library's sources into one module (so it can
 # check internal invariants). The committed seeds in Fuzz/corpus/<target> are read, never
@@ -12,14 +11,13 @@
 # test (Tests/RouteMatchTests/HostileLinkTests.swift) before fixing it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target="${1:?target: link, pattern, roundtrip or table (or --build)}"
+target="${1:?target: link, pattern, roundtrip or table}"
 seconds="${2:-60}"
 case "$target" in
-  link | pattern | roundtrip | table) mkdir -p "fuzz-out/$target" ;;
-  --build) ;;
+  link | pattern | roundtrip | table) ;;
   *) echo "unknown target $target" >&2; exit 2 ;;
 esac
-mkdir -p .build-fuzz
+mkdir -p .build-fuzz "fuzz-out/$target"
 # One binary for the four targets (FuzzEntry.swift picks the one FUZZ_TARGET names): the library
 # is compiled with the sanitizers once, not once a target.
 binary=".build-fuzz/fuzz"
@@ -49,7 +47,6 @@ if [ ! -x "$binary" ] || [ -n "$(find Sources Fuzz/Targets -newer "$binary" \( -
   [ -x "$binary" ] || { echo "build failed" >&2; exit 1; }
 fi
 if command -v flock > /dev/null; then flock -u 9; fi
-[ "$target" != "--build" ] || exit 0
 # FUZZ_CORPUS_OUT=dir keeps the inputs a run finds (for a campaign, to merge into the seeds).
 if [ -n "${FUZZ_CORPUS_OUT:-}" ]; then
   work="$FUZZ_CORPUS_OUT"
