@@ -834,7 +834,7 @@ final class KeptCaptures: @unchecked Sendable {
             for _ in depth...MountedHits.capacity {
                 let hit = MountedHit(
                     matcher: Unmanaged.passUnretained(matcher), route: 0, values: BoundValueList(absent: 1), link: link,
-                    linkTable: table, offset: 4, generation: MountedHits.generation())
+                    linkTable: table, offset: 4)
                 references.append(MountedHits.add(hit))
             }
             let kept = references.compactMap { $0 }

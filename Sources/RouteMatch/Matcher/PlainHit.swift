@@ -276,7 +276,7 @@ enum PlainHit {
                 if !refuted {
                     reference = MountedHits.add(MountedHit(
                         matcher: matcher, route: index, values: consume values, link: bytes, linkTable: linkTable,
-                        offset: offset, generation: MountedHits.generation()))
+                        offset: offset))
                 }
                 return .left
             }

@@ -31,8 +31,8 @@ struct MountedHit {
     let link: UnsafeBufferPointer<UInt8>
     unowned(unsafe) let linkTable: RouteTable
     let offset: Int
-    /// Which record this is (``MountedHits/generation()``).
-    let generation: UInt
+    /// Which record this is: set when the record is kept (``MountedHits/add(_:)``).
+    fileprivate(set) var generation: UInt = 0
 
     /// The rest of the link, read again as the mounting table reads it, from the segment where
     /// the mounted table's path starts: what the mounted table's walk reads when the plain
@@ -91,13 +91,9 @@ enum MountedHits {
         (block + recordsOffset).assumingMemoryBound(to: MountedHit.self)
     }
 
-    /// A number no other record of the process has.
-    static func generation() -> UInt {
-        UInt(routematch_mounted_hits_generation())
-    }
-
-    /// Keeps `hit` on the thread's stack of records: the reference a bound value holds, or
-    /// `nil` when the stack is full (or its block cannot be made).
+    /// Keeps `hit` on the thread's stack of records, with a generation no other record of the
+    /// process has: the reference a bound value holds, or `nil` when the stack is full (or its
+    /// block cannot be made).
     static func add(_ hit: consuming MountedHit) -> MountedHitReference? {
         // The thread's block, made on its first record.
         guard let block = routematch_mounted_hits_get()
@@ -105,8 +101,12 @@ enum MountedHits {
         else { return nil }
         let index = block.load(as: Int.self)
         guard index < capacity else { return nil }
-        let generation = hit.generation
-        (records(block) + index).initialize(to: consume hit)
+        let generation = UInt(routematch_mounted_hits_generation())
+        let record = records(block) + index
+        // Set in place once the record is made there (set on `hit` first, the record was
+        // copied: 31 instructions more a nested hit).
+        record.initialize(to: consume hit)
+        record.pointee.generation = generation
         block.storeBytes(of: index + 1, as: Int.self)
         return MountedHitReference(index: index, generation: generation)
     }

@@ -58,7 +58,7 @@ enum TableCache {
     @usableFromInline
     static func entry(for key: Any.Type, kind: Kind = .table, build: () -> AnyObject) -> AnyObject {
         let id = address(of: key, kind)
-        if let entry = existingEntry(id) { return entry }
+        if let entry = existingEntry(id) { return entry.takeUnretainedValue() }
         let built = build()
         return tables.withLock { storage in
             if let existing = storage[address: id] { return existing }
@@ -68,18 +68,16 @@ enum TableCache {
         }
     }
 
-    /// The entry of this kind kept for `key`, if one was made.
-    /// (Unretained: the table keeps it for good.)
+    /// The entry of this kind kept for `key`, if one was made, unretained (the table keeps it
+    /// for good).
     static func existingEntry(for key: Any.Type, kind: Kind) -> Unmanaged<AnyObject>? {
-        let id = address(of: key, kind)
-        if let entry = publishedUnretained(id) { return entry }
-        return tables.withLock { $0[address: id] }.map { Unmanaged.passUnretained($0) }
+        existingEntry(address(of: key, kind))
     }
 
     @inline(__always)
-    private static func existingEntry(_ id: UInt) -> AnyObject? {
-        if let entry = publishedUnretained(id) { return entry.takeUnretainedValue() }
-        return tables.withLock { $0[address: id] }
+    private static func existingEntry(_ id: UInt) -> Unmanaged<AnyObject>? {
+        if let entry = publishedUnretained(id) { return entry }
+        return tables.withLock { $0[address: id] }.map { Unmanaged.passUnretained($0) }
     }
 
     /// The key's address, tagged with the entry's kind in its low bits (zero in an address,
