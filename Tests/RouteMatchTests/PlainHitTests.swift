@@ -8,7 +8,7 @@ import Testing
     /// The fixtures' tables whose links may take the plain path, and some that never do.
     enum Fixture: String, CaseIterable, Sendable {
         case app, typed, priority, strict, shop, wide, prefixed, store, tracked, kakao, universal, hostsGiven, featureApp
-        case strictMounting
+        case strictMounting, affixed, affixedApp
 
         var table: RouteTable {
             switch self {
@@ -26,6 +26,8 @@ import Testing
             case .hostsGiven: return HostsGivenApp.router.table
             case .featureApp: return FeatureApp.router.table
             case .strictMounting: return StrictMountingApp.router.table
+            case .affixed: return AffixedRoute.router.table
+            case .affixedApp: return AffixedApp.router.table
             }
         }
     }
@@ -33,6 +35,7 @@ import Testing
     @Test("which tables links may take the plain path in", arguments: [
         (Fixture.app, true), (.typed, true), (.priority, true), (.strict, true), (.shop, true), (.wide, true),
         (.tracked, true), (.prefixed, true), (.store, true), (.featureApp, true), (.strictMounting, true),
+        (.affixed, true), (.affixedApp, true),
         // No default host, patterns that give their hosts.
         (.kakao, false), (.universal, false), (.hostsGiven, false),
     ])
@@ -40,14 +43,17 @@ import Testing
         #expect(fixture.table.plainHits == qualifies)
     }
 
-    /// A table none of whose patterns the plain path may read (in-segment captures,
-    /// fragments, affixed query values) takes no link on it; one such pattern is enough. A rest
-    /// at the end of the path is read (one text, or a mounted table's route).
+    /// A table none of whose patterns the plain path may read (fragments, affixed query
+    /// values) takes no link on it; one such pattern is enough. In-segment captures in the path
+    /// are read, and a rest at the end of the path (one text, a list, or a mounted table's
+    /// route).
     @Test(arguments: [
         ([("files/${path...}", ["path"]), ("feature/${rest...}", ["rest"])], true),
-        ([("files-${path}", ["path"]), ("item-${id}", ["id"])], false),
+        ([("files-${path}", ["path"]), ("item-${id}", ["id"])], true),
         ([("files-${path}", ["path"]), ("item/${id}", ["id"])], true),
         ([("a/${x}#${frag}", ["x", "frag"]), ("b/${x}?q=pre-${q}", ["x", "q"])], false),
+        ([("a/${x}#${frag}", ["x", "frag"])], false),
+        ([("b/${x}?q=pre-${q}", ["x", "q"])], false),
     ])
     func tablesOfPatternsThePlainPathCannotRead(_ patterns: [(String, [String])], _ qualifies: Bool) throws {
         let router = Router<String>(scheme: "myapp", host: "app") { routes in
@@ -125,7 +131,16 @@ import Testing
         (.store, "https://www.example.com/app/files/x", true),
         (.store, "myapp://app/files/recent", true),
         (.store, "myapp://app", false),  // no path: the matcher's
-        (.store, "https://example.com/app/id42", false),  // an in-segment capture
+        // In-segment captures, and a rest bound to a list.
+        (.store, "https://example.com/app/id42", true),
+        (.store, "https://example.com/app/idx", true),  // refuted: `x` is no `Int`
+        (.store, "https://www.example.com/app/items/item-7.json", true),
+        (.store, "myapp://app/images/logo@2x.png", false),  // `@` is not plain
+        (.store, "myapp://app/api/v2", true),
+        (.store, "myapp://app/api/v", false),  // nothing between the literal parts: no edge fits
+        (.store, "https://example.com/blob/main/a/b/c.txt", true),
+        (.store, "https://example.com/docs/a/b", true),
+        (.store, "https://example.com/search?q=a&v=v2", false),  // an affixed query value
         // The end's first route reads `type=users`: the matcher goes on to the next.
         (.priority, "p://h/search?q=a", false),
     ])
@@ -416,6 +431,69 @@ import Testing
         #expect(error.description == expected.description)
     }
 
+    /// In-segment captures and rests bound to lists on the plain path: at each segment a literal
+    /// edge first, then the first in-segment capture whose literal text surrounds the segment
+    /// (more literal text first, then the earlier declared), then the capture, as the walk tries
+    /// them. A route the walk reaches only by going back is the matcher's, and so is a link the
+    /// first route's type refutes or refuses: the matcher's answer is the walk's, error and
+    /// diagnostic included.
+    @Test(arguments: [
+        ("myapp://app/item/item-7.json", AffixedRoute.json(id: 7), true),
+        ("https://example.com/app/item/item-7.json", .json(id: 7), true),
+        ("myapp://app/item/item-new.json", .new, true),  // the literal edge first
+        ("myapp://app/item/item-x.json", .any(id: "x.json"), true),  // `x` refutes `json`: the walk goes on
+        ("myapp://app/item/item-7", .any(id: "7"), true),
+        ("myapp://app/item/photo.json", .ext(name: "photo"), true),
+        ("myapp://app/item/item-.json", .any(id: ".json"), true),  // nothing left for `json`
+        ("myapp://app/item/7", .plain(id: 7), true),
+        ("myapp://app/item/.json", nil, true),  // no edge fits, and `Int` refutes the capture
+        ("myapp://app/api/v2/edit", .version(major: 2), true),
+        ("myapp://app/api/v2/info", .section(name: "v2"), false),  // reached by going back
+        ("myapp://app/app/id42", .app(id: 42), true),
+        ("myapp://app/files/a/b.txt", .files(path: ["a", "b.txt"]), true),
+        ("myapp://app/files/a", .files(path: ["a"]), true),
+        ("myapp://app/files", .files(path: []), false),  // a rest of no segment is the matcher's
+        ("myapp://app/numbers/1/2/3", .numbers(values: [1, 2, 3]), true),
+        ("myapp://app/numbers/1/x/3", nil, true),  // the list's build refuses `x`
+        ("myapp://app/files/a%2Fb", .files(path: ["a/b"]), false),  // an escape
+    ])
+    func inSegmentCapturesAndListRests(_ link: String, _ expected: AffixedRoute?, _ plain: Bool) throws {
+        let table = AffixedRoute.router.table
+        #expect((PlainHit.find(link, in: table) != nil) == plain)
+        #expect(table.plainHitDisagreement(link) == nil)
+        let direct = AffixedRoute.match(link)
+        let walked = table.match(try table.view(of: link), build: AffixedRoute.router.codec.build)
+        if let expected {
+            #expect(try direct.get() == expected)
+            #expect(try walked.get() == expected)
+        } else {
+            guard case .failure(let error) = direct, case .failure(let walkedError) = walked else {
+                Issue.record("\(link) matched: \(direct), \(walked)")
+                return
+            }
+            #expect(error == walkedError)
+            #expect(error.description == walkedError.description)
+        }
+    }
+
+    /// The same in a mounted table, whose walk reads them in the rest of the link, and at the
+    /// top level.
+    @Test(arguments: [
+        ("myapp://app/shop/item/item-7.json", AffixedApp.shop(.json(id: 7)), true),
+        ("https://example.com/shop/item/photo.json", .shop(.ext(name: "photo")), true),
+        ("myapp://app/shop/item/item-x.json", .shop(.any(id: "x.json")), false),  // refuted in the mount
+        ("myapp://app/shop/numbers/1/2", .shop(.numbers(values: [1, 2])), true),
+        ("myapp://app/shop/api/v2/info", .shop(.section(name: "v2")), false),
+        ("myapp://app/p-42", .product(id: 42), true),
+        ("myapp://app/p-42/shop", nil, false),
+    ])
+    func inSegmentCapturesInAMountedTable(_ link: String, _ expected: AffixedApp?, _ plain: Bool) throws {
+        let table = AffixedApp.router.table
+        #expect((PlainHit.find(link, in: table) != nil) == plain)
+        #expect(table.plainHitDisagreement(link) == nil)
+        #expect((try? AffixedApp.match(link).get()) == expected)
+    }
+
     // MARK: Links
 
     /// A link for one of `table`'s routes, varied.
@@ -512,6 +590,50 @@ enum PrefixedRoute: Routable, Equatable {
         case app = "app/${id}"
         case search = "search?q=${q}&page=${page}"
         case pinned = "myapp://app/item/${id}"
+    }
+}
+
+/// In-segment captures that compete for one segment (more literal text first, then the earlier
+/// declared, after the literal edge and before the capture), one whose route the walk leaves
+/// to go back to a capture, and rests bound to lists.
+enum AffixedRoute: Routable, Equatable {
+    static var origins: [String] { ["myapp://app", "https://example.com/app"] }
+
+    case json(id: Int)
+    case any(id: String)
+    case ext(name: String)
+    case new
+    case plain(id: Int)
+    case version(major: Int)
+    case section(name: String)
+    case app(id: Int)
+    case files(path: [String])
+    case numbers(values: [Int])
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case json = "item/item-${id}.json"
+        case any = "item/item-${id}"
+        case ext = "item/${name}.json"
+        case new = "item/item-new.json"
+        case plain = "item/${id}"
+        case version = "api/v${major}/edit"
+        case section = "api/${name}/info"
+        case app = "app/id${id}"
+        case files = "files/${path...}"
+        case numbers = "numbers/${values...}"
+    }
+}
+
+/// ``AffixedRoute`` mounted, beside an in-segment capture of its own.
+enum AffixedApp: Routable, Equatable {
+    static var origins: [String] { ["myapp://app", "https://example.com"] }
+
+    case shop(AffixedRoute)
+    case product(id: Int)
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case shop = "shop/${_0...}"
+        case product = "p-${id}"
     }
 }
 

@@ -5,17 +5,26 @@ enum Affixes {
     /// The text between `prefix` and `suffix` in `value`, or `nil` when `value` lacks either or
     /// nothing is left between them. Compared byte for byte (as every literal is), never by
     /// Unicode equivalence.
-    @inline(__always)
     static func inner(of value: String, prefix: String, suffix: String) -> String? {
-        let bytes = value.utf8
-        let prefixCount = prefix.utf8.count, suffixCount = suffix.utf8.count
-        guard bytes.count > prefixCount + suffixCount,
-            bytes.starts(with: prefix.utf8), bytes.suffix(suffixCount).elementsEqual(suffix.utf8)
+        ByteText.withUTF8(of: value) { bytes in
+            // Literal text is whole scalars, so both cuts fall on scalar boundaries.
+            innerRange(of: bytes, prefix: prefix, suffix: suffix).map {
+                String(decoding: ByteText.part(of: bytes, start: $0.lowerBound, count: $0.count), as: UTF8.self)
+            }
+        }
+    }
+
+    /// The range of `bytes` (a decoded text's UTF-8) between `prefix` and `suffix`, or `nil`
+    /// when the bytes lack either or nothing is left between them: ``inner(of:prefix:suffix:)``
+    /// read in place, which the matcher's walk and ``PlainHit`` ask of a segment's bytes.
+    @inline(__always)
+    static func innerRange(of bytes: UnsafeBufferPointer<UInt8>, prefix: String, suffix: String) -> Range<Int>? {
+        let count = bytes.count, prefixCount = prefix.utf8.count, suffixCount = suffix.utf8.count
+        guard count > prefixCount + suffixCount,
+            ByteText.equals(prefix, ByteText.part(of: bytes, start: 0, count: prefixCount)),
+            ByteText.equals(suffix, ByteText.part(of: bytes, start: count - suffixCount, count: suffixCount))
         else { return nil }
-        // Literal text is whole scalars, so both cuts fall on scalar boundaries.
-        let start = bytes.index(bytes.startIndex, offsetBy: prefixCount)
-        let end = bytes.index(bytes.endIndex, offsetBy: -suffixCount)
-        return String(value.unicodeScalars[start..<end])
+        return prefixCount..<(count - suffixCount)
     }
 
     /// The part of `range` (raw, percent-encoded text of `text`) that decodes to the captured

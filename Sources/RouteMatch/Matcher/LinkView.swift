@@ -295,6 +295,15 @@ struct LinkView: Sendable {
         LinkComponents.lend(&shared.link.pointee) { $0.segment(segment, is: literal) }
     }
 
+    /// Whether the (decoded) text of segment `offset` has `prefix` and `suffix` around a
+    /// capture (``Affixes/innerRange(of:prefix:suffix:)``), read in place.
+    func segment(_ offset: Int, surroundedBy prefix: String, _ suffix: String) -> Bool {
+        let segment = segment(offset)
+        return LinkComponents.lend(&shared.link.pointee) {
+            $0.withText(of: segment) { Affixes.innerRange(of: $0, prefix: prefix, suffix: suffix) != nil }
+        }
+    }
+
     /// Whether the decoded key of the link's query item `index` is `key`, whose tag is `tag`
     /// (see ``LinkComponents/item(_:hasKey:tag:)``). The tags are compared where the item
     /// stands; the link is lent only when they leave it to the key's bytes (lending it on

@@ -249,10 +249,8 @@ struct Search {
             if walk(table, node: child, depth: depth + 1, attempt: build) { return true }
         }
         if readable, table.trie.hasAffixed(node) {
-            // Made once for every edge (a node with in-segment captures is rare on the way).
-            let text = view.text(of: view.segment(depth))
-            for edge in table.trie.affixed(of: node)
-            where Affixes.inner(of: text, prefix: edge.prefix, suffix: edge.suffix) != nil {
+            // The segment's bytes compared in place, no text made.
+            for edge in table.trie.affixed(of: node) where view.segment(depth, surroundedBy: edge.prefix, edge.suffix) {
                 advanced = true
                 if walk(table, node: edge.child, depth: depth + 1, attempt: build) { return true }
             }

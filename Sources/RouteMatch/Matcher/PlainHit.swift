@@ -16,14 +16,16 @@
 /// (letters, digits, `-`, `.`, `_`, `~`) and no segment `.` or `..`, no trailing `/`, no
 /// userinfo, port, escape or fragment, within the table's limits, from one of the table's
 /// origins (its path prefix first, when it has one). It reaches a route when,
-/// taking a literal edge before the capture at each segment, and the capture before a rest,
-/// as the matcher's walk does, the path ends at a node whose first route (or the rest's first
-/// route at the node where the walk took it) has a plain pattern (whole-segment captures and
-/// literals, perhaps a rest at the end; query items `key=${name}` or `key=literal`; no
-/// fragment or in-segment capture) whose labels are not lists, learned without problems, and
-/// every query item of the pattern is in the link once (or absent and optional), literals
-/// equal, and, in strict mode, every item of the link is the pattern's. A rest binds its
-/// segments as one text, or, when its label's type is a mounted table, the route that table's
+/// taking at each segment a literal edge, else the first in-segment capture whose literal text
+/// surrounds the segment (``RouteTrie/affixedChild(of:segment:)``), else the capture, else a
+/// rest, as the matcher's walk tries them first, the path ends at a node whose first route (or
+/// the rest's first route at the node where the walk took it) has a plain pattern (literals,
+/// whole-segment and in-segment captures, perhaps a rest at the end; query items
+/// `key=${name}` or `key=literal`; no fragment) whose query labels are not lists, learned
+/// without problems, and every query item of the pattern is in the link once (or absent and
+/// optional), literals equal, and, in strict mode, every item of the link is the pattern's.
+/// An in-segment capture binds the text between its literal parts. A rest binds its segments
+/// as one text, a list's texts one a segment, or, when its label's type is a mounted table, the route that table's
 /// own plain path reaches in the rest of the link (``mountedHit(_:path:_:link:_:_:)``), with
 /// its texts. The matcher's walk attempts that route first, and it fits with the same texts
 /// (the mounted table's walk, the same route with the same texts); anything else is the
@@ -133,14 +135,38 @@ enum PlainHit {
         guard let prefixEnd = origin(scheme: scheme, host: host, bytes, pathStart: index, table.defaults) else { return .left }
         return reach(
             bytes, path: prefixEnd.index, segments: prefixEnd.segments, from: root, in: table, table, 0,
-            outermost: true
+            outermost: true, handOver: { attemptInSegments(bytes, path: prefixEnd, from: root, in: table, $0, attempt) }
         ) {
-            route, index, values, refuted in
-            // Which text, and why, the matcher's explanation says (converting each text).
-            if refuted { return .refuted(route: Int32(truncatingIfNeeded: index)) }
-            guard let failure = attempt(route, consume values) else { return .built }
-            return .refused(Tried(route: index, failure: failure))
+            hand($0, $1, $2, $3, to: attempt)
         }
+    }
+
+    /// ``attempt(_:in:_:)``'s walk of a path that meets in-segment captures, from where the
+    /// walk that met them stood (`walk`). (Out of line, as ``mountedHitInSegments``.)
+    @inline(never)
+    private static func attemptInSegments(
+        _ bytes: UnsafeBufferPointer<UInt8>, path: (index: Int, segments: Int), from root: Int, in table: RouteTable,
+        _ walk: Walk, _ attempt: RouteTable.Attempt
+    ) -> Outcome {
+        reach(
+            bytes, path: path.index, segments: path.segments, from: root, in: table, table, 0, outermost: true,
+            inSegments: true, resuming: walk, handOver: { _ in .left }
+        ) {
+            hand($0, $1, $2, $3, to: attempt)
+        }
+    }
+
+    /// Hands the route the outermost walk reached, `route` (number `index`), and its texts to
+    /// `attempt`, or tells of it unbuilt when a text's type refutes it.
+    @inline(__always)
+    private static func hand(
+        _ route: CompiledRoute, _ index: Int, _ values: consuming BoundValueList, _ refuted: Bool,
+        to attempt: RouteTable.Attempt
+    ) -> Outcome {
+        // Which text, and why, the matcher's explanation says (converting each text).
+        if refuted { return .refuted(route: Int32(truncatingIfNeeded: index)) }
+        guard let failure = attempt(route, consume values) else { return .built }
+        return .refused(Tried(route: index, failure: failure))
     }
 
     /// Walks `table`'s trie from `root` over the path that starts at `bytes[start]` (after
@@ -155,18 +181,26 @@ enum PlainHit {
     /// `outermost`: whether `table` is `linkTable`'s level, not a mounted table's, whose walk
     /// takes the records of the mounted routes it found (``MountedHits``) off the thread's stack
     /// when `body` returns.
+    /// `inSegments`: whether the walk reads in-segment captures; a walk that does not hands a
+    /// path that meets them, where it stands, to `handOver`, which runs one that does, resuming
+    /// there (`walk`): the edges it would take are code the hit of every other link would carry
+    /// (some 20 instructions a hit, in the registers the loop keeps). `handOver` runs a walk of
+    /// its own, with a `body` of its own (``attemptInSegments``, ``mountedHitInSegments``):
+    /// handed this `body`, the walk made it an object, whose captures the inlined walk then
+    /// read from memory (some 50 instructions a nested hit).
     @inline(__always)
     private static func reach(
-        _ bytes: UnsafeBufferPointer<UInt8>, path start: Int, segments before: Int, from root: Int,
-        in table: RouteTable, _ linkTable: RouteTable, _ offset: Int, outermost: Bool,
+        _ bytes: UnsafeBufferPointer<UInt8>, path: Int, segments before: Int, from root: Int,
+        in table: RouteTable, _ linkTable: RouteTable, _ offset: Int, outermost: Bool, inSegments: Bool = false,
+        resuming walk: Walk? = nil, handOver: (Walk) -> Outcome,
         _ body: (_ route: CompiledRoute, _ index: Int, _ values: consuming BoundValueList, _ refuted: Bool) -> Outcome
     ) -> Outcome {
         let count = bytes.count
         let limits = table.options.limits
-        var index = start, segments = before
-        var node = root
+        var index = walk?.index ?? path, segments = walk?.segments ?? before
+        var node = walk?.node ?? root
         // The segments the walk captures: the texts the route it reaches binds.
-        var captured = CapturedSegments()
+        var captured = walk?.captured ?? CapturedSegments()
         // Where the walk took a rest edge: its node, its first segment's `/` and offset.
         var rest: (node: Int, start: Int, offset: Int)?
         // path: each segment plain, the walk taking its literal edge before its capture, and
@@ -176,8 +210,19 @@ enum PlainHit {
             else { return .left }
             if let child = table.trie.child(of: node, literal: ByteText.part(of: bytes, start: start, count: index - start)) {
                 node = child
-            } else if table.trie.hasAffixed(node) {
-                return .left
+            } else if table.trie.hasAffixed(node),
+                let child = inSegments
+                    ? affixedChild(of: node, in: table.trie, bytes, start, index, segments - before - 1, &captured)
+                    : -2
+            {
+                // `-2`: handed over to the walk that reads in-segment captures. `-1`: one fits,
+                // and more segments are captured than kept.
+                guard child >= 0 else {
+                    guard child == -2 else { return .left }
+                    // This segment read again, where the walk stands.
+                    return handOver(Walk(index: start - 1, segments: segments - 1, node: node, captured: captured))
+                }
+                node = child
             } else if let capture = table.trie.nodes[node].capture {
                 node = capture
                 guard captured.append(offset: segments - before - 1, start: start, end: index) else { return .left }
@@ -241,7 +286,7 @@ enum PlainHit {
                         else { return .left }
                         values[slot] = .mountedHit(hit)
                     } else {
-                        bind(slot, bytes, rest.start + 1, pathEnd, labels, into: &values, refuted: &refuted)
+                        bindRest(slot, bytes, from: rest.start, to: pathEnd, labels, into: &values, refuted: &refuted)
                     }
                 }
                 guard bindQuery(
@@ -269,19 +314,109 @@ enum PlainHit {
         return matcher._withUnsafeGuaranteedRef { lent -> MountedHitReference? in
             guard lent.table.plainMountedHits, let root = lent.table.trie.originsRoot else { return nil }
             var reference: MountedHitReference?
-            _ = reach(bytes, path: start, segments: 0, from: root, in: lent.table, linkTable, offset, outermost: false) {
-                _, index, values, refuted in
-                // Made in place on the thread's stack of records (a record is 144 bytes, which
-                // each move copies).
-                if !refuted {
-                    reference = MountedHits.add(MountedHit(
-                        matcher: matcher, route: index, values: consume values, link: bytes, linkTable: linkTable,
-                        offset: offset))
+            _ = reach(
+                bytes, path: start, segments: 0, from: root, in: lent.table, linkTable, offset, outermost: false,
+                handOver: {
+                    reference = mountedHitInSegments(bytes, path: start, from: root, matcher, linkTable, offset, $0)
+                    return .left
                 }
+            ) {
+                _, index, values, refuted in
+                if !refuted { reference = record(matcher, index, consume values, bytes, linkTable, offset) }
                 return .left
             }
             return reference
         }
+    }
+
+    /// ``mountedHit(_:path:_:_:_:)``'s walk of a rest that meets in-segment captures, from where
+    /// the walk that met them stood (`walk`). (Out of line: its own copy of the walk, which
+    /// only such a rest runs.)
+    @inline(never)
+    private static func mountedHitInSegments(
+        _ bytes: UnsafeBufferPointer<UInt8>, path start: Int, from root: Int, _ matcher: Unmanaged<MountedMatcher>,
+        _ linkTable: RouteTable, _ offset: Int, _ walk: Walk
+    ) -> MountedHitReference? {
+        matcher._withUnsafeGuaranteedRef { lent -> MountedHitReference? in
+            var reference: MountedHitReference?
+            _ = reach(
+                bytes, path: start, segments: 0, from: root, in: lent.table, linkTable, offset, outermost: false,
+                inSegments: true, resuming: walk, handOver: { _ in .left }
+            ) {
+                _, index, values, refuted in
+                if !refuted { reference = record(matcher, index, consume values, bytes, linkTable, offset) }
+                return .left
+            }
+            return reference
+        }
+    }
+
+    /// Keeps the route a mounted table's walk reached, number `index` of `matcher`'s table, and
+    /// its texts on the thread's stack of records (``MountedHits``): its reference.
+    @inline(__always)
+    private static func record(
+        _ matcher: Unmanaged<MountedMatcher>, _ index: Int, _ values: consuming BoundValueList,
+        _ bytes: UnsafeBufferPointer<UInt8>, _ linkTable: RouteTable, _ offset: Int
+    ) -> MountedHitReference? {
+        // Made in place on the thread's stack of records (a record is 144 bytes, which each move
+        // copies).
+        MountedHits.add(MountedHit(
+            matcher: matcher, route: index, values: consume values, link: bytes, linkTable: linkTable, offset: offset))
+    }
+
+    /// Where a walk stands: at the `/` of its next segment, `index`, having read `segments`
+    /// segments of the link, at `node`, with the segments it `captured`.
+    private struct Walk {
+        let index: Int, segments: Int, node: Int
+        let captured: CapturedSegments
+    }
+
+    /// The child of `node`'s first in-segment capture whose literal text surrounds the segment
+    /// `bytes[start..<end]` (``RouteTrie/affixedChild(of:segment:)``), the text between the
+    /// literal parts captured (plain bytes are their decoded text) as segment `offset` of the
+    /// routes' path; `nil` when none fits, `-1` when one does and `captured` is full. (Out of
+    /// line: the hit of a route with no in-segment capture runs none of it.)
+    @inline(never)
+    private static func affixedChild(
+        of node: Int, in trie: borrowing RouteTrie, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
+        _ offset: Int, _ captured: inout CapturedSegments
+    ) -> Int? {
+        guard let affixed = trie.affixedChild(of: node, segment: ByteText.part(of: bytes, start: start, count: end - start))
+        else { return nil }
+        guard captured.append(offset: offset, start: start + affixed.inner.lowerBound, end: start + affixed.inner.upperBound)
+        else { return -1 }
+        return affixed.child
+    }
+
+    /// Binds the rest from the `/` at `start` to `end` to `slot`: one text, its segments joined
+    /// by their `/` as they stand (``bind(_:_:_:_:_:into:refuted:)``), or for a list, each
+    /// segment a text (plain, so read as it stands; a list's elements are converted when it is
+    /// built). (Out of line, as ``mountedHit(_:path:_:_:_:)``.)
+    @inline(never)
+    private static func bindRest(
+        _ slot: Int, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, _ labels: [LabelInfo],
+        into values: inout BoundValueList, refuted: inout Bool
+    ) {
+        guard labels[slot].isList else {
+            bind(slot, bytes, start + 1, end, labels, into: &values, refuted: &refuted)
+            return
+        }
+        var texts: [String] = []
+        // One `/` a segment: the array made once, at its size.
+        var count = 0, index = start
+        while index < end {
+            if bytes[index] == UInt8(ascii: "/") { count += 1 }
+            index += 1
+        }
+        texts.reserveCapacity(count)
+        index = start
+        while index < end {
+            let segmentStart = index + 1
+            index = segmentStart
+            while index < end, bytes[index] != UInt8(ascii: "/") { index += 1 }
+            texts.append(String(decoding: ByteText.part(of: bytes, start: segmentStart, count: index - segmentStart), as: UTF8.self))
+        }
+        values[slot] = .many(texts)
     }
 
     /// Reads the path segment after the `/` at `index`: its start, with `index` moved to its
@@ -392,22 +527,20 @@ enum PlainHit {
     }
 
     /// Whether the plain path may hand `route` (whose labels are `labels`) a link's texts: its
-    /// path is literals and whole-segment captures, perhaps ending in a rest that binds one text
-    /// or mounts a table, its query items `key=${name}` or `key=literal` each binding one text
-    /// (no list, no mount), and it has no fragment. Asked once, when the route is learned.
+    /// path is literals, whole-segment and in-segment captures, perhaps ending in a rest that
+    /// binds one text or a list or mounts a table, its query items `key=${name}` or
+    /// `key=literal` each binding one text (no list, no mount), and it has no fragment. Asked
+    /// once, when the route is learned.
     static func reads(_ route: CompiledRoute, labels: [LabelInfo]) -> Bool {
         guard mayRead(route.ast) else { return false }
         for offset in route.ast.queryItems.indices {
             if let label = route.queryLabels[offset], !labels[label].isSingle { return false }
         }
-        if let offset = route.ast.restSegment, let label = route.segmentLabels[offset], labels[label].isList {
-            return false
-        }
         return true
     }
 
     /// Whether the plain path may read a route of pattern `ast`, by the pattern alone: its path
-    /// is literals and whole-segment captures, perhaps ending in a rest, its query items
+    /// is literals, whole-segment and in-segment captures, perhaps ending in a rest, its query items
     /// `key=${name}` or `key=literal`, and it has no fragment (its labels' types decide the
     /// rest: ``reads(_:labels:)``). A table none of whose patterns qualify takes no link on
     /// the plain path (``RouteTable/plainHits``).
@@ -415,9 +548,8 @@ enum PlainHit {
         guard ast.fragmentStorage.isEmpty, ast.queryItems.count <= 64 else { return false }
         for (offset, segment) in ast.segments.enumerated() {
             switch segment.value {
-            case .literal, .capture: continue
+            case .literal, .capture, .affixed: continue
             case .rest: if offset != ast.segments.count - 1 { return false }
-            case .affixed: return false
             }
         }
         for item in ast.queryItems {

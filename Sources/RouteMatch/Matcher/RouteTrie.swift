@@ -172,6 +172,22 @@ struct RouteTrie: Sendable {
         return extras[position].affixed
     }
 
+    /// The child of `node`'s first in-segment capture, in the walk's order (``affixed(of:)``),
+    /// whose literal text surrounds `segment` (a segment's decoded bytes), and the range of
+    /// `segment` it captures; `nil` when none does. Read in place.
+    func affixedChild(of node: Int, segment: UnsafeBufferPointer<UInt8>) -> (child: Int, inner: Range<Int>)? {
+        guard let position = extrasPosition(of: node) else { return nil }
+        var index = 0
+        while index < extras[position].affixed.count {
+            let edge = extras[position].affixed[index]
+            if let inner = Affixes.innerRange(of: segment, prefix: edge.prefix, suffix: edge.suffix) {
+                return (edge.child, inner)
+            }
+            index += 1
+        }
+        return nil
+    }
+
     /// Whether `node` has in-segment captures (read in place, copying nothing).
     @inline(__always)
     func hasAffixed(_ node: Int) -> Bool {
