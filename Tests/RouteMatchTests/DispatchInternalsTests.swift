@@ -434,6 +434,70 @@ import Testing
         withExtendedLifetime((router, route, box, caseLevels)) {}
     }
 
+    /// A struct route of one value.
+    struct SectionItem: Codable, Equatable {
+        var id: Int
+        enum CodingKeys: CodingKey { case id }
+    }
+
+    /// A struct whose `init(from:)` opens the decoder's container with two key types.
+    struct TwoKeyTypes: Codable, Equatable {
+        var id: Int
+        var page: Int
+        enum IDKey: String, CodingKey { case id }
+        enum PageKey: String, CodingKey { case page }
+
+        init(id: Int, page: Int) { (self.id, self.page) = (id, page) }
+
+        init(from decoder: any Decoder) throws {
+            id = try decoder.container(keyedBy: IDKey.self).decode(Int.self, forKey: .id)
+            page = try decoder.container(keyedBy: PageKey.self).decode(Int.self, forKey: .page)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var ids = encoder.container(keyedBy: IDKey.self)
+            try ids.encode(id, forKey: .id)
+            var pages = encoder.container(keyedBy: PageKey.self)
+            try pages.encode(page, forKey: .page)
+        }
+    }
+
+    /// A table of struct routes keeps its top container, the labels' (a struct has no case
+    /// level): it holds no decode's values, serving the decode running on its thread and
+    /// refusing outside one, and a container of another key type is made for the decode that
+    /// asks for it.
+    @Test func structTablesKeepTheirLabelsContainer() throws {
+        let router = Router<SectionItem>(scheme: "myapp", host: "app") { routes in
+            routes.add("section/${id}", name: "section")
+        }
+        for id in [1, 2, 3] { #expect(try router.match("myapp://app/section/\(id)").get() == SectionItem(id: id)) }
+        let levels = KeptCaseLevels(ofStructs: true)
+        #expect(levels.ofStructs && !KeptCaseLevels().ofStructs)
+        let route = router.table.routes[0]
+        let box = route.learnedBox
+        func decode(_ id: String) -> RouteDecoder.State {
+            var values = BoundValueList(absent: 1)
+            values[0] = .one(id)
+            return RouteDecoder.State(route: route, learned: Unmanaged.passUnretained(box), caseLevels: levels, values: values)
+        }
+        var (first, second) = (decode("6"), decode("7"))
+        let kept = try CurrentDecoder.with(&first) { try RouteDecoder().container(keyedBy: SectionItem.CodingKeys.self) }
+        let read = try CurrentDecoder.with(&first) {
+            let inner = try CurrentDecoder.with(&second) { try kept.decode(Int.self, forKey: .id) }
+            return [try kept.decode(Int.self, forKey: .id), inner]
+        }
+        #expect(read == [6, 7])
+        #expect(rejection { _ = try kept.decode(Int.self, forKey: .id) } == "a route's container was used after its decode returned")
+        // Both key types of one `init(from:)`, decode after decode.
+        let twoKeys = Router<TwoKeyTypes>(scheme: "myapp", host: "app") { routes in
+            routes.add("posts/${id}?page=${page}", name: "posts")
+        }
+        for (id, page) in [(1, 2), (3, 4)] {
+            #expect(try twoKeys.match("myapp://app/posts/\(id)?page=\(page)").get() == TwoKeyTypes(id: id, page: page))
+        }
+        withExtendedLifetime((router, route, box, levels)) {}
+    }
+
     // MARK: The routes a miss came nearest to
 
     /// The order the search kept its nearest routes in as one array, before the best was held

@@ -310,8 +310,12 @@ enum NamingKeyTypes {
 
     /// Decodes of the same learned cases racing on many threads each read their own link's
     /// values: the containers a learned case keeps hold none, and serve the decode running on
-    /// their thread (a mounted table's decode, inside its parent's, too).
+    /// their thread (a mounted table's decode, inside its parent's, too; and a new table of
+    /// struct routes, whose one kept labels' container the first decodes race to make).
     @Test func concurrentDecodesOfTheSameCasesEachReadTheirOwnValues() async {
+        let items = Router<DispatchInternalsTests.SectionItem>(scheme: "myapp", host: "app") { routes in
+            routes.add("section/${id}", name: "section")
+        }
         let results = await withTaskGroup(of: Bool.self) { group in
             for index in 0..<256 {
                 group.addTask {
@@ -322,6 +326,7 @@ enum NamingKeyTypes {
                         (try? AppRoute(link: posts)) == .userPosts(id: index, page: index * 3, premium: index % 2 == 0)
                             && (try? NestedRoutesTests.SettingsThenUser(link: mounted))
                                 == .settings(.notifications(channel: index), user: "user\(index)")
+                            && (try? items.match("myapp://app/section/\(index)").get()) == .init(id: index)
                     }
                 }
             }

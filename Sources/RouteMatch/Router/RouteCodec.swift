@@ -26,8 +26,9 @@ extension RouteCodec where Route: Codable {
     /// A case without associated values keeps its value (the probe made it): a hit on it
     /// returns it and runs no `Codable` at all.
     static func codable(isEnum: Bool) -> RouteCodec {
-        // The table's one case-level container for its learned routes' decodes.
-        let caseLevels = isEnum ? KeptCaseLevels() : nil
+        // The table's one case-level container for its learned routes' decodes (for struct
+        // routes, its labels' container).
+        let caseLevels = KeptCaseLevels(ofStructs: !isEnum)
         return RouteCodec(
             build: { route, values throws(DecodeFailure) in
                 // Only a route of this table's type keeps a constant, a `ConstantRoute<Route>`.

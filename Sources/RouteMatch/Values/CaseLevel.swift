@@ -57,11 +57,24 @@ struct KeptCaseLevel<Key: CodingKey>: KeyedDecodingContainerProtocol {
 /// A table's one ``KeptCaseLevel`` container, made by the first decode that uses it and then
 /// read without a lock (``OnceReference``). Its key type is told by identity, so reading it
 /// back needs no dynamic cast.
+///
+/// A table of struct routes, which have no case level, keeps its top container here instead:
+/// the labels' container (``RouteDecoder/Labels``, which holds nothing either), so that a
+/// struct route's decode opens it with no allocation and no lookup of its generic type (some
+/// 950 instructions a hit, a third of a struct route's).
 final class KeptCaseLevels: @unchecked Sendable {
-    // Unchecked: one word, written once with release ordering and read with acquire ordering.
+    // Unchecked: one word, written once with release ordering and read with acquire ordering;
+    // a constant.
     private let word = UnsafeMutablePointer<UInt>.allocate(capacity: 1)
+    /// Whether the kept container is a struct route's labels' container, not a case level.
+    let ofStructs: Bool
 
-    init() { word.initialize(to: 0) }
+    /// A table's kept top container: its enum routes' case level, or with `ofStructs` its
+    /// struct routes' labels' container.
+    init(ofStructs: Bool = false) {
+        word.initialize(to: 0)
+        self.ofStructs = ofStructs
+    }
 
     deinit {
         OnceReference.release(word, as: Level.self)
@@ -86,12 +99,17 @@ final class KeptCaseLevels: @unchecked Sendable {
     @inline(never)
     private func made<Key: CodingKey>(_ type: Key.Type) -> KeyedDecodingContainer<Key> {
         // The level published first may be of another key type.
-        let made = Level(KeptContainer(KeyedDecodingContainer(KeptCaseLevel<Key>())), keyType: ObjectIdentifier(Key.self))
+        let made = Level(KeptContainer(fresh(Key.self)), keyType: ObjectIdentifier(Key.self))
         let level = OnceReference.publish(made, at: word)
         if level.keyType == ObjectIdentifier(Key.self) {
             return unsafeDowncast(level.kept, to: KeptContainer<KeyedDecodingContainer<Key>>.self).container()
         }
-        return KeyedDecodingContainer(KeptCaseLevel<Key>())
+        return fresh(Key.self)
+    }
+
+    /// A new container of the kind this object keeps.
+    private func fresh<Key: CodingKey>(_ type: Key.Type) -> KeyedDecodingContainer<Key> {
+        ofStructs ? KeyedDecodingContainer(RouteDecoder.Labels<Key>()) : KeyedDecodingContainer(KeptCaseLevel<Key>())
     }
 
     /// The level of one key type: a ``KeptContainer`` of a `KeyedDecodingContainer` of

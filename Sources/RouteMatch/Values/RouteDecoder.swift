@@ -84,7 +84,8 @@ struct RouteDecoder: CaseDecoding {
         private let learned: Unmanaged<LearnedBox>?
         /// What the match bound, by label.
         let bound: BoundValues
-        /// The table's kept case level, for a table of enum routes.
+        /// The table's kept case level, for a table of enum routes; its kept labels' container, for
+        /// a table of struct routes (``KeptCaseLevels/ofStructs``).
         private let caseLevels: Unmanaged<KeptCaseLevels>?
         /// The key type of the table's kept case level, once ``container(keyedBy:)`` handed it
         /// out for this decode: the learned route keeps keys of that type and a labels'
@@ -120,6 +121,10 @@ struct RouteDecoder: CaseDecoding {
             }
             if route._withUnsafeGuaranteedRef({ $0.caseKey != nil }) {
                 return KeyedDecodingContainer(CaseLevel<Key, RouteDecoder>(owner: RouteDecoder()))
+            }
+            // A struct route: its table's kept labels' container, which holds nothing.
+            if let caseLevels, caseLevels._withUnsafeGuaranteedRef({ $0.ofStructs }) {
+                return caseLevels._withUnsafeGuaranteedRef { $0.level(as: Key.self) }
             }
             return KeyedDecodingContainer(Labels<Key>())
         }
