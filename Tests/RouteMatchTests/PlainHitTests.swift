@@ -423,6 +423,14 @@ import Testing
             // The reader refuses the link: the plain path's refusal of the route is not the error.
             walked = .failure(error)
         }
+        Self.expectSameFailure(link, direct, walked)
+    }
+
+    /// Expects the match of `link`, `direct`, and the walk's, `walked`, to fail with the same
+    /// error, diagnostic included.
+    static func expectSameFailure<Route>(
+        _ link: String, _ direct: Result<Route, RouteMatchError>, _ walked: Result<Route, RouteMatchError>
+    ) {
         guard case .failure(let error) = direct, case .failure(let expected) = walked else {
             Issue.record("\(link) matched: \(direct), \(walked)")
             return
@@ -467,12 +475,7 @@ import Testing
             #expect(try direct.get() == expected)
             #expect(try walked.get() == expected)
         } else {
-            guard case .failure(let error) = direct, case .failure(let walkedError) = walked else {
-                Issue.record("\(link) matched: \(direct), \(walked)")
-                return
-            }
-            #expect(error == walkedError)
-            #expect(error.description == walkedError.description)
+            Self.expectSameFailure(link, direct, walked)
         }
     }
 

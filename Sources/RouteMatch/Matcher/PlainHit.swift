@@ -169,18 +169,18 @@ enum PlainHit {
         return .refused(Tried(route: index, failure: failure))
     }
 
-    /// Walks `table`'s trie from `root` over the path that starts at `bytes[start]` (after
+    /// Walks `table`'s trie from `root` over the path that starts at `bytes[path]` (after
     /// `before` segments of the link), binds the texts of the route the walk reaches first, and
     /// hands it (lent), its index, the texts (moved) and whether a text's type refutes it to
     /// `body`: `.left` when the path or the query is not plain or does not plainly fit (a path
-    /// text its type refutes is handed on with no more of the link read). `link`,
-    /// `linkTable` and `offset`: the link, the table that read it (the outermost), and the
-    /// segment of that table's view where `table`'s path starts (0, or where the route that
-    /// mounts it captures the rest), for a mounted route whose build refuses its texts
-    /// (``MountedHit``). Passed apart, not as one structure: making one retains the link.
-    /// `outermost`: whether `table` is `linkTable`'s level, not a mounted table's, whose walk
-    /// takes the records of the mounted routes it found (``MountedHits``) off the thread's stack
-    /// when `body` returns.
+    /// text its type refutes is handed on with no more of the link read). `linkTable` and
+    /// `offset`: the table that read the link (the outermost), and the segment of that table's
+    /// view where `table`'s path starts (0, or where the route that mounts it captures the
+    /// rest), for a mounted route whose build refuses its texts (``MountedHit``). Passed apart,
+    /// not as one structure. `outermost`: whether `table` is `linkTable`'s level, not a mounted
+    /// table's, whose walk takes the records of the mounted routes it found (``MountedHits``)
+    /// off the thread's stack when `body` returns.
+    ///
     /// `inSegments`: whether the walk reads in-segment captures; a walk that does not hands a
     /// path that meets them, where it stands, to `handOver`, which runs one that does, resuming
     /// there (`walk`): the edges it would take are code the hit of every other link would carry
@@ -313,19 +313,9 @@ enum PlainHit {
         // Lent, not retained: matchers are kept for the process's life.
         return matcher._withUnsafeGuaranteedRef { lent -> MountedHitReference? in
             guard lent.table.plainMountedHits, let root = lent.table.trie.originsRoot else { return nil }
-            var reference: MountedHitReference?
-            _ = reach(
-                bytes, path: start, segments: 0, from: root, in: lent.table, linkTable, offset, outermost: false,
-                handOver: {
-                    reference = mountedHitInSegments(bytes, path: start, from: root, matcher, linkTable, offset, $0)
-                    return .left
-                }
-            ) {
-                _, index, values, refuted in
-                if !refuted { reference = record(matcher, index, consume values, bytes, linkTable, offset) }
-                return .left
+            return mountedReach(bytes, path: start, from: root, matcher, lent.table, linkTable, offset) {
+                mountedHitInSegments(bytes, path: start, from: root, matcher, linkTable, offset, $0)
             }
-            return reference
         }
     }
 
@@ -338,17 +328,36 @@ enum PlainHit {
         _ linkTable: RouteTable, _ offset: Int, _ walk: Walk
     ) -> MountedHitReference? {
         matcher._withUnsafeGuaranteedRef { lent -> MountedHitReference? in
-            var reference: MountedHitReference?
-            _ = reach(
-                bytes, path: start, segments: 0, from: root, in: lent.table, linkTable, offset, outermost: false,
-                inSegments: true, resuming: walk, handOver: { _ in .left }
-            ) {
-                _, index, values, refuted in
-                if !refuted { reference = record(matcher, index, consume values, bytes, linkTable, offset) }
+            mountedReach(
+                bytes, path: start, from: root, matcher, lent.table, linkTable, offset, inSegments: true, resuming: walk
+            ) { _ in nil }
+        }
+    }
+
+    /// The walk of a mounted table, `table` (`matcher`'s), over the rest from `bytes[start]`:
+    /// the reference of the record it keeps of the route it reaches (``record``), or what
+    /// `handOver` returns when the walk hands over (see
+    /// ``reach(_:path:segments:from:in:_:_:outermost:inSegments:resuming:handOver:_:)``).
+    @inline(__always)
+    private static func mountedReach(
+        _ bytes: UnsafeBufferPointer<UInt8>, path start: Int, from root: Int, _ matcher: Unmanaged<MountedMatcher>,
+        _ table: RouteTable, _ linkTable: RouteTable, _ offset: Int, inSegments: Bool = false, resuming walk: Walk? = nil,
+        handOver: (Walk) -> MountedHitReference?
+    ) -> MountedHitReference? {
+        var reference: MountedHitReference?
+        _ = reach(
+            bytes, path: start, segments: 0, from: root, in: table, linkTable, offset, outermost: false,
+            inSegments: inSegments, resuming: walk,
+            handOver: {
+                reference = handOver($0)
                 return .left
             }
-            return reference
+        ) {
+            _, index, values, refuted in
+            if !refuted { reference = record(matcher, index, consume values, bytes, linkTable, offset) }
+            return .left
         }
+        return reference
     }
 
     /// Keeps the route a mounted table's walk reached, number `index` of `matcher`'s table, and
