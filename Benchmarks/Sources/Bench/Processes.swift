@@ -185,6 +185,10 @@ let goalPairs = [
     ("nested-closure-hit-1000", "enum-hit-section", "the same, the app level as closure routes"),
     ("codable-floor-section", "enum-hit-section", "the 10-route enum's Codable floor on that link (one synthesized init(from:)) ÷ its hit"),
     ("codable-floor-nested", "enum-hit-section", "the nested link's Codable floor (two synthesized init(from:)) ÷ the 10-route hit: for any decoder, the nested ratio is at least 1 + this less the line above"),
+    // Bench's own operations (BenchFlagged has none of them, and skips these).
+    ("struct-hit", "urlcomponents-closure-link", "struct-route hit (one small struct decoded) ÷ URLComponents(string:) alone, same link"),
+    ("struct-in-segment-hit", "struct-hit", "struct-route hit, an in-segment capture from a prefixed universal link ÷ the struct-route hit"),
+    ("struct-rest-hit", "struct-hit", "struct-route hit, a rest of three segments bound to a list ÷ the struct-route hit"),
 ]
 
 /// Timed ratios, each from samples of its two operations taken in turn (the operations

@@ -34,6 +34,7 @@ func programOperations() -> [String: () -> Int] {
     let floorSection = floorDecoder(Routes10.CodingKeys.section6)
     let closureLink = lastSectionLink(10)
     let trackedLink = trackedSectionLink(10)
+    let sections = structSectionRouter(size: 10), origins = structOriginTables(size: 10)
     let closures = Router<ClosureScreen>(scheme: "myapp", host: "app") { routes in
         for index in 0..<10 {
             routes.add("section\(index)/item/${id}") { try .item(section: index, id: $0.value("id", as: Int.self)) }
@@ -44,6 +45,13 @@ func programOperations() -> [String: () -> Int] {
         // The same link with four tracking items no route reads (``trackedSectionLink(_:)``).
         "closure-hit-tracked": { consume(closures.match(trackedLink)) },
         "urlcomponents-tracked-link": { consume(URLComponents(string: trackedLink)) },
+        // Struct routes, one small struct decoded each: the last of 10 `section{i}/item/${id}`
+        // routes, and the same under three origins with an in-segment capture
+        // (`shop{i}/item-${id}.json`, a prefixed universal link) and with a rest bound to a list
+        // (`files{i}/${path...}`, three segments): what those captures cost over a plain hit.
+        "struct-hit": { consume(sections.match(closureLink)) },
+        "struct-in-segment-hit": { consume(origins.items.match(origins.universal)) },
+        "struct-rest-hit": { consume(origins.files.match(origins.rest)) },
         // A link from a misspelled host of the origins table, with its reason: the nearest host
         // by spelling, the path compared under it and the table's other hosts.
         "origins-host-miss": {
@@ -180,10 +188,15 @@ var results: [(scenario: String, size: Int?, result: Harness.Result)] = []
 /// RouteMatch's own dispatch.
 struct SectionItem: Codable, Equatable { var id: Int }
 
-@MainActor func benchStructRouter(size: Int) {
-    let router = Router<SectionItem>(scheme: "myapp", host: "app") { routes in
+/// The generated table's `section{i}` routes as struct routes.
+func structSectionRouter(size: Int) -> RouteMatch.Router<SectionItem> {
+    Router<SectionItem>(scheme: "myapp", host: "app") { routes in
         for index in 0..<size { routes.add("section\(index)/item/${id}", name: "section\(index)") }
     }
+}
+
+@MainActor func benchStructRouter(size: Int) {
+    let router = structSectionRouter(size: size)
     let first = "myapp://app/section0/item/42"
     let last = lastSectionLink(size)
     record("RouteMatch struct routes: typed hit, first route", size) { consume(router.match(first)) }
@@ -258,7 +271,9 @@ struct SectionItem: Codable, Equatable { var id: Int }
 /// large enum: every pattern decodes one small struct.
 struct FilePath: Codable, Equatable { var path: [String] }
 
-@MainActor func benchStructOrigins(size: Int) {
+/// The origins shapes' struct tables of `size` routes (`shop{i}/item-${id}.json` and
+/// `files{i}/${path...}`), and a link into the last route of each.
+func structOriginTables(size: Int) -> (items: RouteMatch.Router<SectionItem>, files: RouteMatch.Router<FilePath>, universal: String, rest: String) {
     let origins = ["myapp://app", "https://example.com", "https://www.example.com/app"]
     let items = Router<SectionItem>(origins: origins) { routes in
         for index in 0..<size { routes.add("shop\(index)/item-${id}.json", name: "item\(index)") }
@@ -266,7 +281,11 @@ struct FilePath: Codable, Equatable { var path: [String] }
     let files = Router<FilePath>(origins: origins) { routes in
         for index in 0..<size { routes.add("files\(index)/${path...}", name: "files\(index)") }
     }
-    let universal = "https://www.example.com/app/shop\(size - 1)/item-42.json", rest = "https://example.com/files\(size - 1)/a/b/c.txt"
+    return (items, files, "https://www.example.com/app/shop\(size - 1)/item-42.json", "https://example.com/files\(size - 1)/a/b/c.txt")
+}
+
+@MainActor func benchStructOrigins(size: Int) {
+    let (items, files, universal, rest) = structOriginTables(size: size)
     record("RouteMatch origins, struct routes: in-segment hit, prefixed universal link", size) { consume(items.match(universal)) }
     record("RouteMatch origins, struct routes: rest hit, 3 segments", size) { consume(files.match(rest)) }
 }
