@@ -104,7 +104,12 @@ import Testing
 
     @Test("what the plain path leaves to the matcher in other tables", arguments: [
         (Fixture.typed, "typed://x/tab/home", true),
-        (.typed, "typed://x/list?id=1", false),  // a list
+        // Lists in the query: every item with the key.
+        (.typed, "typed://x/list?id=1", true),
+        (.typed, "typed://x/list?id=1&id=2&tag=a&id=3", true),
+        (.typed, "typed://x/list?id=1&id=x", true),  // handed over, and the build refuses `x`
+        (.typed, "typed://x/list", true),
+        (.typed, "typed://x/list?id=1&id=", false),  // an empty value
         (.typed, "typed://x/doc/a", false),  // a pattern with a fragment
         (.typed, "typed://x/optionals?c=1", true),
         (.strict, "s://h/item/1", true),
@@ -439,7 +444,8 @@ import Testing
         #expect(error.description == expected.description)
     }
 
-    /// In-segment captures and rests bound to lists on the plain path: at each segment a literal
+    /// In-segment captures, rests bound to lists and lists in the query on the plain path: at
+    /// each segment a literal
     /// edge first, then the first in-segment capture whose literal text surrounds the segment
     /// (more literal text first, then the earlier declared), then the capture, as the walk tries
     /// them. A route the walk reaches only by going back is the matcher's, and so is a link the
@@ -464,8 +470,14 @@ import Testing
         ("myapp://app/numbers/1/2/3", .numbers(values: [1, 2, 3]), true),
         ("myapp://app/numbers/1/x/3", nil, true),  // the list's build refuses `x`
         ("myapp://app/files/a%2Fb", .files(path: ["a/b"]), false),  // an escape
+        // Lists in the query: the values of every item with the key, in the link's order.
+        ("myapp://app/tagged?id=1&tag=a&id=2", .tagged(ids: [1, 2], tags: ["a"]), true),
+        ("myapp://app/tagged?tag=b&tag=a", .tagged(ids: [], tags: ["b", "a"]), true),
+        ("myapp://app/tagged", .tagged(ids: [], tags: nil), true),  // an optional list absent: nil
+        ("myapp://app/tagged?id=1&id=x", nil, true),  // the list's build refuses `x`
+        ("myapp://app/tagged?id=1&id", nil, false),  // a key with no value: the matcher's
     ])
-    func inSegmentCapturesAndListRests(_ link: String, _ expected: AffixedRoute?, _ plain: Bool) throws {
+    func inSegmentCapturesAndLists(_ link: String, _ expected: AffixedRoute?, _ plain: Bool) throws {
         let table = AffixedRoute.router.table
         #expect((PlainHit.find(link, in: table) != nil) == plain)
         #expect(table.plainHitDisagreement(link) == nil)
@@ -598,7 +610,7 @@ enum PrefixedRoute: Routable, Equatable {
 
 /// In-segment captures that compete for one segment (more literal text first, then the earlier
 /// declared, after the literal edge and before the capture), one whose route the walk leaves
-/// to go back to a capture, and rests bound to lists.
+/// to go back to a capture, rests bound to lists, and lists in the query.
 enum AffixedRoute: Routable, Equatable {
     static var origins: [String] { ["myapp://app", "https://example.com/app"] }
 
@@ -612,6 +624,7 @@ enum AffixedRoute: Routable, Equatable {
     case app(id: Int)
     case files(path: [String])
     case numbers(values: [Int])
+    case tagged(ids: [Int], tags: [String]?)
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case json = "item/item-${id}.json"
@@ -624,6 +637,7 @@ enum AffixedRoute: Routable, Equatable {
         case app = "app/id${id}"
         case files = "files/${path...}"
         case numbers = "numbers/${values...}"
+        case tagged = "tagged?id=${ids}&tag=${tags}"
     }
 }
 

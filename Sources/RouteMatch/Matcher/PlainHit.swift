@@ -21,11 +21,12 @@
 /// rest, as the matcher's walk tries them first, the path ends at a node whose first route (or
 /// the rest's first route at the node where the walk took it) has a plain pattern (literals,
 /// whole-segment and in-segment captures, perhaps a rest at the end; query items
-/// `key=${name}` or `key=literal`; no fragment) whose query labels are not lists, learned
-/// without problems, and every query item of the pattern is in the link once (or absent and
-/// optional), literals equal, and, in strict mode, every item of the link is the pattern's.
-/// An in-segment capture binds the text between its literal parts. A rest binds its segments
-/// as one text, a list's texts one a segment, or, when its label's type is a mounted table, the route that table's
+/// `key=${name}` or `key=literal`; no fragment) whose query labels mount no table, learned
+/// without problems, and every query item of the pattern is in the link once (a list's, any
+/// number of times; or absent and optional), literals equal, and, in strict mode, every item of
+/// the link is the pattern's. An in-segment capture binds the text between its literal parts,
+/// a list in the query the values of every item with its key. A rest binds its segments as one
+/// text, a list's texts one a segment, or, when its label's type is a mounted table, the route that table's
 /// own plain path reaches in the rest of the link (``mountedHit(_:path:_:link:_:_:)``), with
 /// its texts. The matcher's walk attempts that route first, and it fits with the same texts
 /// (the mounted table's walk, the same route with the same texts); anything else is the
@@ -447,7 +448,9 @@ enum PlainHit {
     /// Reads the query from `start` (the end of the path: `?` or the link's end) as
     /// `key=value` items joined by `&`, binding the pattern's items; `false` when the query is
     /// not plain or does not plainly fit the pattern. `strict`: whether an item the pattern
-    /// does not read is the matcher's to refuse.
+    /// does not read is the matcher's to refuse. (Inlined, as it was before lists were read:
+    /// out of line, its call cost a hit with no query 27 instructions.)
+    @inline(__always)
     private static func bindQuery(
         _ route: CompiledRoute, _ labels: [LabelInfo], _ bytes: UnsafeBufferPointer<UInt8>, from start: Int,
         _ options: MatchOptions, strict: Bool, into values: inout BoundValueList, refuted: inout Bool
@@ -483,8 +486,11 @@ enum PlainHit {
                     guard specs[offset].keyTag.verdict(tag)
                         ?? ByteText.equals(specs[offset].key, ByteText.part(of: bytes, start: keyStart, count: keyEnd - keyStart))
                     else { continue }
-                    // A key the link repeats is the matcher's to judge.
-                    guard seen & (1 &<< UInt64(offset)) == 0 else { return false }
+                    // A key the link repeats is the matcher's to judge, but a list's: each of its
+                    // values.
+                    if seen & (1 &<< UInt64(offset)) != 0 {
+                        guard let label = route.queryLabels[offset], labels[label].isList else { return false }
+                    }
                     seen |= 1 &<< UInt64(offset)
                     read = true
                     let value = ByteText.part(of: bytes, start: valueStart, count: index - valueStart)
@@ -493,7 +499,11 @@ enum PlainHit {
                         guard ByteText.equals(literal, value) else { return false }
                     case .capture:
                         if let label = route.queryLabels[offset] {
-                            bind(label, bytes, valueStart, index, labels, into: &values, refuted: &refuted)
+                            if labels[label].isList {
+                                append(label, bytes, valueStart, index, to: &values)
+                            } else {
+                                bind(label, bytes, valueStart, index, labels, into: &values, refuted: &refuted)
+                            }
                         }
                     case .affixed, .rest:
                         return false
@@ -505,13 +515,42 @@ enum PlainHit {
                 index += 1
             }
         }
-        // An item the link does not carry: optional, or the matcher's to judge.
+        // An item the link does not carry: optional, or the matcher's to judge. A list the link
+        // does not carry has no value, as the matcher binds it.
         var offset = 0
         while offset < specs.count {
-            if seen & (1 &<< UInt64(offset)) == 0, route.isRequired(queryItem: offset, labels: labels) { return false }
+            if seen & (1 &<< UInt64(offset)) == 0 {
+                if route.isRequired(queryItem: offset, labels: labels) { return false }
+                if let label = route.queryLabels[offset], labels[label].isList { bindNoValue(label, into: &values) }
+            }
             offset &+= 1
         }
         return true
+    }
+
+    /// Binds an empty list to `slot`: a list whose key the link does not carry. (Out of line, as
+    /// ``append(_:_:_:_:to:)``.)
+    @inline(never)
+    private static func bindNoValue(_ slot: Int, into values: inout BoundValueList) {
+        values[slot] = .many([])
+    }
+
+    /// Appends the text of `bytes[start..<end]` (plain) to the list bound to `slot`: a list's
+    /// values are the texts of every item with its key, in the link's order, each converted
+    /// when the list is built. (Out of line, as ``bind(_:_:_:_:_:into:refuted:)``.)
+    @inline(never)
+    private static func append(
+        _ slot: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, to values: inout BoundValueList
+    ) {
+        let text = String(decoding: ByteText.part(of: bytes, start: start, count: end - start), as: UTF8.self)
+        guard case .many(var texts) = values[slot] else {
+            values[slot] = .many([text])
+            return
+        }
+        // Taken out first, so that the list is appended to in place.
+        values[slot] = .absent
+        texts.append(text)
+        values[slot] = .many(texts)
     }
 
     /// Binds the text of `bytes[start..<end]` (plain: nothing to decode) to `slot`, setting
@@ -538,12 +577,12 @@ enum PlainHit {
     /// Whether the plain path may hand `route` (whose labels are `labels`) a link's texts: its
     /// path is literals, whole-segment and in-segment captures, perhaps ending in a rest that
     /// binds one text or a list or mounts a table, its query items `key=${name}` or
-    /// `key=literal` each binding one text (no list, no mount), and it has no fragment. Asked
-    /// once, when the route is learned.
+    /// `key=literal` each binding one text or a list (every item with the key; no mount), and
+    /// it has no fragment. Asked once, when the route is learned.
     static func reads(_ route: CompiledRoute, labels: [LabelInfo]) -> Bool {
         guard mayRead(route.ast) else { return false }
         for offset in route.ast.queryItems.indices {
-            if let label = route.queryLabels[offset], !labels[label].isSingle { return false }
+            if let label = route.queryLabels[offset], labels[label].mount != nil { return false }
         }
         return true
     }
