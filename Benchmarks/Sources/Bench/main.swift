@@ -35,6 +35,9 @@ func programOperations() -> [String: () -> Int] {
     let closureLink = lastSectionLink(10)
     let trackedLink = trackedSectionLink(10)
     let sections = structSectionRouter(size: 10), origins = structOriginTables(size: 10)
+    let searches = RouteMatch.Router<TaggedSearch>(scheme: "myapp", host: "app") { routes in
+        for index in 0..<10 { routes.add("search\(index)?q=${q}&tag=${tags}", name: "search\(index)") }
+    }
     let closures = Router<ClosureScreen>(scheme: "myapp", host: "app") { routes in
         for index in 0..<10 {
             routes.add("section\(index)/item/${id}") { try .item(section: index, id: $0.value("id", as: Int.self)) }
@@ -52,6 +55,8 @@ func programOperations() -> [String: () -> Int] {
         "struct-hit": { consume(sections.match(closureLink)) },
         "struct-in-segment-hit": { consume(origins.items.match(origins.universal)) },
         "struct-rest-hit": { consume(origins.files.match(origins.rest)) },
+        // A list in the query (`search{i}?q=${q}&tag=${tags}`, two values of `tag`).
+        "struct-query-list-hit": { consume(searches.match("myapp://app/search9?q=a&tag=x&tag=y")) },
         // A link from a misspelled host of the origins table, with its reason: the nearest host
         // by spelling, the path compared under it and the table's other hosts.
         "origins-host-miss": {
@@ -270,6 +275,12 @@ func structSectionRouter(size: Int) -> RouteMatch.Router<SectionItem> {
 /// The same shapes as struct routes, so the figures show the dispatch, not the decode of a
 /// large enum: every pattern decodes one small struct.
 struct FilePath: Codable, Equatable { var path: [String] }
+
+/// A search with a list in its query, as a struct route.
+struct TaggedSearch: Codable, Equatable {
+    var q: String
+    var tags: [String]
+}
 
 /// The origins shapes' struct tables of `size` routes (`shop{i}/item-${id}.json` and
 /// `files{i}/${path...}`), and a link into the last route of each.
