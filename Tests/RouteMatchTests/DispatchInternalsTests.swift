@@ -478,16 +478,20 @@ import Testing
         func decode(_ id: String) -> RouteDecoder.State {
             var values = BoundValueList(absent: 1)
             values[0] = .one(id)
-            return RouteDecoder.State(route: route, learned: Unmanaged.passUnretained(box), caseLevels: levels, values: values)
+            return RouteDecoder.State(
+                route: route, learned: Unmanaged.passUnretained(box), caseLevels: levels, values: values)
         }
         var (first, second) = (decode("6"), decode("7"))
-        let kept = try CurrentDecoder.with(&first) { try RouteDecoder().container(keyedBy: SectionItem.CodingKeys.self) }
+        let kept = try CurrentDecoder.with(&first) {
+            try RouteDecoder().container(keyedBy: SectionItem.CodingKeys.self)
+        }
         let read = try CurrentDecoder.with(&first) {
             let inner = try CurrentDecoder.with(&second) { try kept.decode(Int.self, forKey: .id) }
             return [try kept.decode(Int.self, forKey: .id), inner]
         }
         #expect(read == [6, 7])
-        #expect(rejection { _ = try kept.decode(Int.self, forKey: .id) } == "a route's container was used after its decode returned")
+        let outside = "a route's container was used after its decode returned"
+        #expect(rejection { _ = try kept.decode(Int.self, forKey: .id) } == outside)
         // Both key types of one `init(from:)`, decode after decode.
         let twoKeys = Router<TwoKeyTypes>(scheme: "myapp", host: "app") { routes in
             routes.add("posts/${id}?page=${page}", name: "posts")

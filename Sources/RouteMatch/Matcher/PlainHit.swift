@@ -26,9 +26,9 @@
 /// number of times; or absent and optional), literals equal, and, in strict mode, every item of
 /// the link is the pattern's. An in-segment capture binds the text between its literal parts,
 /// a list in the query the values of every item with its key. A rest binds its segments as one
-/// text, a list's texts one a segment, or, when its label's type is a mounted table, the route that table's
-/// own plain path reaches in the rest of the link (``mountedHit(_:path:_:link:_:_:)``), with
-/// its texts. The matcher's walk attempts that route first, and it fits with the same texts
+/// text, a list's texts one a segment, or, when its label's type is a mounted table, the route
+/// that table's own plain path reaches in the rest of the link (``mountedHit(_:path:_:_:_:)``),
+/// with its texts. The matcher's walk attempts that route first, and it fits with the same texts
 /// (the mounted table's walk, the same route with the same texts); anything else is the
 /// matcher's to decide.
 ///
@@ -342,8 +342,8 @@ enum PlainHit {
     @inline(__always)
     private static func mountedReach(
         _ bytes: UnsafeBufferPointer<UInt8>, path start: Int, from root: Int, _ matcher: Unmanaged<MountedMatcher>,
-        _ table: RouteTable, _ linkTable: RouteTable, _ offset: Int, inSegments: Bool = false, resuming walk: Walk? = nil,
-        handOver: (Walk) -> MountedHitReference?
+        _ table: RouteTable, _ linkTable: RouteTable, _ offset: Int, inSegments: Bool = false,
+        resuming walk: Walk? = nil, handOver: (Walk) -> MountedHitReference?
     ) -> MountedHitReference? {
         var reference: MountedHitReference?
         _ = reach(
@@ -391,10 +391,12 @@ enum PlainHit {
         of node: Int, in trie: borrowing RouteTrie, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
         _ offset: Int, _ captured: inout CapturedSegments
     ) -> Int? {
-        guard let affixed = trie.affixedChild(of: node, segment: ByteText.part(of: bytes, start: start, count: end - start))
-        else { return nil }
-        guard captured.append(offset: offset, start: start + affixed.inner.lowerBound, end: start + affixed.inner.upperBound)
-        else { return -1 }
+        let segment = ByteText.part(of: bytes, start: start, count: end - start)
+        guard let affixed = trie.affixedChild(of: node, segment: segment) else { return nil }
+        let inner = affixed.inner
+        guard captured.append(offset: offset, start: start + inner.lowerBound, end: start + inner.upperBound) else {
+            return -1
+        }
         return affixed.child
     }
 
@@ -424,7 +426,8 @@ enum PlainHit {
             let segmentStart = index + 1
             index = segmentStart
             while index < end, bytes[index] != UInt8(ascii: "/") { index += 1 }
-            texts.append(String(decoding: ByteText.part(of: bytes, start: segmentStart, count: index - segmentStart), as: UTF8.self))
+            let segment = ByteText.part(of: bytes, start: segmentStart, count: index - segmentStart)
+            texts.append(String(decoding: segment, as: UTF8.self))
         }
         values[slot] = .many(texts)
     }
