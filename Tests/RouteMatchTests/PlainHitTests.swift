@@ -43,17 +43,17 @@ import Testing
         #expect(fixture.table.plainHits == qualifies)
     }
 
-    /// A table none of whose patterns the plain path may read (fragments, affixed query
-    /// values) takes no link on it; one such pattern is enough. In-segment captures in the path
-    /// are read, and a rest at the end of the path (one text, a list, or a mounted table's
-    /// route).
+    /// A table none of whose patterns the plain path may read (those with a fragment) takes no
+    /// link on it; one such pattern is enough. In-segment captures are read, in the
+    /// path and in query values, and a rest at the end of the path (one text, a list, or a
+    /// mounted table's route).
     @Test(arguments: [
         ([("files/${path...}", ["path"]), ("feature/${rest...}", ["rest"])], true),
         ([("files-${path}", ["path"]), ("item-${id}", ["id"])], true),
         ([("files-${path}", ["path"]), ("item/${id}", ["id"])], true),
-        ([("a/${x}#${frag}", ["x", "frag"]), ("b/${x}?q=pre-${q}", ["x", "q"])], false),
+        ([("a/${x}#${frag}", ["x", "frag"]), ("b/${x}?q=pre-${q}#${frag}", ["x", "q", "frag"])], false),
         ([("a/${x}#${frag}", ["x", "frag"])], false),
-        ([("b/${x}?q=pre-${q}", ["x", "q"])], false),
+        ([("b/${x}?q=pre-${q}", ["x", "q"])], true),
     ])
     func tablesOfPatternsThePlainPathCannotRead(_ patterns: [(String, [String])], _ qualifies: Bool) throws {
         let router = Router<String>(scheme: "myapp", host: "app") { routes in
@@ -145,7 +145,11 @@ import Testing
         (.store, "myapp://app/api/v", false),  // nothing between the literal parts: no edge fits
         (.store, "https://example.com/blob/main/a/b/c.txt", true),
         (.store, "https://example.com/docs/a/b", true),
-        (.store, "https://example.com/search?q=a&v=v2", false),  // an affixed query value
+        // An in-segment capture in a query value.
+        (.store, "https://example.com/search?q=a&v=v2", true),
+        (.store, "https://example.com/search?q=a&v=vx", true),  // refuted: `x` is no `Int`
+        (.store, "https://example.com/search?q=a&v=2", false),  // no `v`: the route does not fit
+        (.store, "https://example.com/search?q=a", true),
         // The end's first route reads `type=users`: the matcher goes on to the next.
         (.priority, "p://h/search?q=a", false),
     ])
@@ -444,11 +448,10 @@ import Testing
         #expect(error.description == expected.description)
     }
 
-    /// In-segment captures, rests bound to lists and lists in the query on the plain path: at
-    /// each segment a literal
-    /// edge first, then the first in-segment capture whose literal text surrounds the segment
-    /// (more literal text first, then the earlier declared), then the capture, as the walk tries
-    /// them. A route the walk reaches only by going back is the matcher's, and so is a link the
+    /// In-segment captures (in segments and query values), rests bound to lists and lists in the
+    /// query on the plain path: at each segment a literal edge first, then the first in-segment
+    /// capture whose literal text surrounds the segment (more literal text first, then the
+    /// earlier declared), then the capture, as the walk tries them. A route the walk reaches only by going back is the matcher's, and so is a link the
     /// first route's type refutes or refuses: the matcher's answer is the walk's, error and
     /// diagnostic included.
     @Test(arguments: [
@@ -476,6 +479,11 @@ import Testing
         ("myapp://app/tagged", .tagged(ids: [], tags: nil), true),  // an optional list absent: nil
         ("myapp://app/tagged?id=1&id=x", nil, true),  // the list's build refuses `x`
         ("myapp://app/tagged?id=1&id", nil, false),  // a key with no value: the matcher's
+        // An in-segment capture in a query value.
+        ("myapp://app/versioned/a?v=v2", .versioned(name: "a", major: 2), true),
+        ("myapp://app/versioned/a", .versioned(name: "a", major: nil), true),
+        ("myapp://app/versioned/a?v=vx", nil, true),  // refuted: `x` is no `Int`
+        ("myapp://app/versioned/a?v=2", nil, false),  // no `v`: the route does not fit
     ])
     func inSegmentCapturesAndLists(_ link: String, _ expected: AffixedRoute?, _ plain: Bool) throws {
         let table = AffixedRoute.router.table
@@ -610,7 +618,8 @@ enum PrefixedRoute: Routable, Equatable {
 
 /// In-segment captures that compete for one segment (more literal text first, then the earlier
 /// declared, after the literal edge and before the capture), one whose route the walk leaves
-/// to go back to a capture, rests bound to lists, and lists in the query.
+/// to go back to a capture, rests bound to lists, lists in the query, and an in-segment capture
+/// in a query value.
 enum AffixedRoute: Routable, Equatable {
     static var origins: [String] { ["myapp://app", "https://example.com/app"] }
 
@@ -625,6 +634,7 @@ enum AffixedRoute: Routable, Equatable {
     case files(path: [String])
     case numbers(values: [Int])
     case tagged(ids: [Int], tags: [String]?)
+    case versioned(name: String, major: Int?)
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case json = "item/item-${id}.json"
@@ -638,6 +648,7 @@ enum AffixedRoute: Routable, Equatable {
         case files = "files/${path...}"
         case numbers = "numbers/${values...}"
         case tagged = "tagged?id=${ids}&tag=${tags}"
+        case versioned = "versioned/${name}?v=v${major}"
     }
 }
 

@@ -21,11 +21,12 @@
 /// rest, as the matcher's walk tries them first, the path ends at a node whose first route (or
 /// the rest's first route at the node where the walk took it) has a plain pattern (literals,
 /// whole-segment and in-segment captures, perhaps a rest at the end; query items
-/// `key=${name}` or `key=literal`; no fragment) whose query labels mount no table, learned
+/// `key=${name}`, `key=pre${name}post` or `key=literal`; no fragment) whose query labels mount
+/// no table (and bind no list inside a value), learned
 /// without problems, and every query item of the pattern is in the link once (a list's, any
 /// number of times; or absent and optional), literals equal, and, in strict mode, every item of
-/// the link is the pattern's. An in-segment capture binds the text between its literal parts,
-/// a list in the query the values of every item with its key. A rest binds its segments as one
+/// the link is the pattern's. An in-segment capture, in a segment or a value, binds the text
+/// between its literal parts, a list in the query the values of every item with its key. A rest binds its segments as one
 /// text, a list's texts one a segment, or, when its label's type is a mounted table, the route
 /// that table's own plain path reaches in the rest of the link (``mountedHit(_:path:_:_:_:)``),
 /// with its texts. The matcher's walk attempts that route first, and it fits with the same texts
@@ -508,7 +509,16 @@ enum PlainHit {
                                 bind(label, bytes, valueStart, index, labels, into: &values, refuted: &refuted)
                             }
                         }
-                    case .affixed, .rest:
+                    case .affixed(let prefix, _, let suffix):
+                        // The text between the literal parts; a value without them does not fit
+                        // the route (the matcher goes on).
+                        guard let inner = Affixes.innerRange(of: value, prefix: prefix, suffix: suffix) else { return false }
+                        if let label = route.queryLabels[offset] {
+                            bind(
+                                label, bytes, valueStart + inner.lowerBound, valueStart + inner.upperBound, labels,
+                                into: &values, refuted: &refuted)
+                        }
+                    case .rest:
                         return false
                     }
                 }
@@ -579,20 +589,23 @@ enum PlainHit {
 
     /// Whether the plain path may hand `route` (whose labels are `labels`) a link's texts: its
     /// path is literals, whole-segment and in-segment captures, perhaps ending in a rest that
-    /// binds one text or a list or mounts a table, its query items `key=${name}` or
-    /// `key=literal` each binding one text or a list (every item with the key; no mount), and
+    /// binds one text or a list or mounts a table, its query items `key=${name}`,
+    /// `key=pre${name}post` or `key=literal` each binding one text or a list (every item with
+    /// the key; no mount, and no list inside a value, whose values the matcher takes whole), and
     /// it has no fragment. Asked once, when the route is learned.
     static func reads(_ route: CompiledRoute, labels: [LabelInfo]) -> Bool {
         guard mayRead(route.ast) else { return false }
         for offset in route.ast.queryItems.indices {
-            if let label = route.queryLabels[offset], labels[label].mount != nil { return false }
+            guard let label = route.queryLabels[offset] else { continue }
+            if labels[label].mount != nil { return false }
+            if labels[label].isList, case .affixed = route.ast.queryItems[offset].value { return false }
         }
         return true
     }
 
     /// Whether the plain path may read a route of pattern `ast`, by the pattern alone: its path
-    /// is literals, whole-segment and in-segment captures, perhaps ending in a rest, its query items
-    /// `key=${name}` or `key=literal`, and it has no fragment (its labels' types decide the
+    /// is literals, whole-segment and in-segment captures, perhaps ending in a rest, its query
+    /// items `key=${name}`, `key=pre${name}post` or `key=literal`, and it has no fragment (its labels' types decide the
     /// rest: ``reads(_:labels:)``). A table none of whose patterns qualify takes no link on
     /// the plain path (``RouteTable/plainHits``).
     static func mayRead(_ ast: PatternAST) -> Bool {
@@ -605,8 +618,8 @@ enum PlainHit {
         }
         for item in ast.queryItems {
             switch item.value {
-            case .literal, .capture: continue
-            case .affixed, .rest: return false
+            case .literal, .capture, .affixed: continue
+            case .rest: return false
             }
         }
         return true
