@@ -288,7 +288,9 @@ enum PlainHit {
                         else { return .left }
                         values[slot] = .mountedHit(hit)
                     } else {
-                        bindRest(slot, bytes, from: rest.start, to: pathEnd, labels, into: &values, refuted: &refuted)
+                        bindRest(
+                            slot, bytes, from: rest.start, to: pathEnd, segments: segments - before - rest.offset,
+                            labels, into: &values, refuted: &refuted)
                     }
                 }
                 guard bindQuery(
@@ -401,28 +403,23 @@ enum PlainHit {
         return affixed.child
     }
 
-    /// Binds the rest from the `/` at `start` to `end` to `slot`: one text, its segments joined
-    /// by their `/` as they stand (``bind(_:_:_:_:_:into:refuted:)``), or for a list, each
-    /// segment a text (plain, so read as it stands; a list's elements are converted when it is
-    /// built). (Out of line, as ``mountedHit(_:path:_:_:_:)``.)
+    /// Binds the rest from the `/` at `start` to `end`, `count` segments, to `slot`: one text,
+    /// its segments joined by their `/` as they stand (``bind(_:_:_:_:_:into:refuted:)``), or for
+    /// a list, each segment a text (plain, so read as it stands; a list's elements are converted
+    /// when it is built). (Out of line, as ``mountedHit(_:path:_:_:_:)``.)
     @inline(never)
     private static func bindRest(
-        _ slot: Int, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, _ labels: [LabelInfo],
-        into values: inout BoundValueList, refuted: inout Bool
+        _ slot: Int, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, segments count: Int,
+        _ labels: [LabelInfo], into values: inout BoundValueList, refuted: inout Bool
     ) {
         guard labels[slot].isList else {
             bind(slot, bytes, start + 1, end, labels, into: &values, refuted: &refuted)
             return
         }
+        // The walk counted the segments: the array is made once, at its size.
         var texts: [String] = []
-        // One `/` a segment: the array made once, at its size.
-        var count = 0, index = start
-        while index < end {
-            if bytes[index] == UInt8(ascii: "/") { count += 1 }
-            index += 1
-        }
         texts.reserveCapacity(count)
-        index = start
+        var index = start
         while index < end {
             let segmentStart = index + 1
             index = segmentStart
