@@ -63,6 +63,12 @@ func programOperations() -> [String: () -> Int] {
             if case .failure(let error) = OriginRoutes10.match("https://exmaple.com/shop3/item-42.json") { return consume(error.reason) }
             return 0
         },
+        // A miss at the first segment of the struct table, with its reason: the matcher's
+        // reader, walk and evaluator, whatever the route type, against a hit that decodes little.
+        "struct-miss": {
+            if case .failure(let error) = sections.match("myapp://app/nope/item/42") { return consume(error.reason) }
+            return 0
+        },
         "enum-miss": {
             if case .failure(let error) = Routes10.match("myapp://app/user/4x2/posts?page=2&premium=true") {
                 return consume(error.reason)
