@@ -190,6 +190,7 @@ let goalPairs = [
     ("struct-in-segment-hit", "struct-hit", "struct-route hit, an in-segment capture from a prefixed universal link ÷ the struct-route hit"),
     ("struct-rest-hit", "struct-hit", "struct-route hit, a rest of three segments bound to a list ÷ the struct-route hit"),
     ("struct-query-list-hit", "struct-hit", "struct-route hit, a list of two values in the query ÷ the struct-route hit"),
+    ("struct-miss", "struct-hit", "struct-route miss with its reason (at the first segment) ÷ the struct-route hit"),
 ]
 
 /// Timed ratios, each from samples of its two operations taken in turn (the operations
