@@ -22,14 +22,14 @@
 /// the rest's first route at the node where the walk took it) has a plain pattern (literals,
 /// whole-segment and in-segment captures, perhaps a rest at the end; query items
 /// `key=${name}`, `key=pre${name}post` or `key=literal`; no fragment) whose query labels mount
-/// no table (and bind no list inside a value), learned
-/// without problems, and every query item of the pattern is in the link once (a list's, any
-/// number of times; or absent and optional), literals equal, and, in strict mode, every item of
-/// the link is the pattern's. An in-segment capture, in a segment or a value, binds the text
-/// between its literal parts, a list in the query the values of every item with its key. A rest binds its segments as one
-/// text, a list's texts one a segment, or, when its label's type is a mounted table, the route
-/// that table's own plain path reaches in the rest of the link (``mountedHit(_:path:_:_:_:)``),
-/// with its texts. The matcher's walk attempts that route first, and it fits with the same texts
+/// no table (and bind no list inside a value), learned without problems, and every query item
+/// of the pattern is in the link once (a list's, any number of times; or absent and optional),
+/// literals equal, and, in strict mode, every item of the link is the pattern's. An in-segment
+/// capture, in a segment or a value, binds the text between its literal parts, a list in the
+/// query the values of every item with its key. A rest binds its segments as one text, a
+/// list's texts one a segment, or, when its label's type is a mounted table, the route that
+/// table's own plain path reaches in the rest of the link (``mountedHit(_:path:_:_:_:)``), with
+/// its texts. The matcher's walk attempts that route first, and it fits with the same texts
 /// (the mounted table's walk, the same route with the same texts); anything else is the
 /// matcher's to decide.
 ///
@@ -212,18 +212,16 @@ enum PlainHit {
             else { return .left }
             if let child = table.trie.child(of: node, literal: ByteText.part(of: bytes, start: start, count: index - start)) {
                 node = child
-            } else if table.trie.hasAffixed(node),
-                let child = inSegments
-                    ? affixedChild(of: node, in: table.trie, bytes, start, index, segments - before - 1, &captured)
-                    : -2
+            } else if !inSegments, table.trie.hasAffixed(node) {
+                // Handed over to the walk that reads in-segment captures, which reads this
+                // segment again, where this walk stands.
+                return handOver(Walk(index: start - 1, segments: segments - 1, node: node, captured: captured))
+            } else if inSegments, table.trie.hasAffixed(node),
+                let child = affixedChild(
+                    of: node, in: table.trie, bytes, start, index, segments - before - 1, &captured)
             {
-                // `-2`: handed over to the walk that reads in-segment captures. `-1`: one fits,
-                // and more segments are captured than kept.
-                guard child >= 0 else {
-                    guard child == -2 else { return .left }
-                    // This segment read again, where the walk stands.
-                    return handOver(Walk(index: start - 1, segments: segments - 1, node: node, captured: captured))
-                }
+                // `-1`: one fits, and more segments are captured than kept.
+                guard child >= 0 else { return .left }
                 node = child
             } else if let capture = table.trie.nodes[node].capture {
                 node = capture
@@ -602,8 +600,8 @@ enum PlainHit {
 
     /// Whether the plain path may read a route of pattern `ast`, by the pattern alone: its path
     /// is literals, whole-segment and in-segment captures, perhaps ending in a rest, its query
-    /// items `key=${name}`, `key=pre${name}post` or `key=literal`, and it has no fragment (its labels' types decide the
-    /// rest: ``reads(_:labels:)``). A table none of whose patterns qualify takes no link on
+    /// items `key=${name}`, `key=pre${name}post` or `key=literal`, and it has no fragment (its
+    /// labels' types decide the rest: ``reads(_:labels:)``). A table none of whose patterns qualify takes no link on
     /// the plain path (``RouteTable/plainHits``).
     static func mayRead(_ ast: PatternAST) -> Bool {
         guard ast.fragmentStorage.isEmpty, ast.queryItems.count <= 64 else { return false }
