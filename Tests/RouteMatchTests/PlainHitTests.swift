@@ -44,9 +44,9 @@ import Testing
     }
 
     /// A table none of whose patterns the plain path may read (those with a fragment) takes no
-    /// link on it; one such pattern is enough. In-segment captures are read, in the
-    /// path and in query values, and a rest at the end of the path (one text, a list, or a
-    /// mounted table's route).
+    /// link on it; one such pattern is enough. In-segment captures are read, in the path and in
+    /// query values, and a rest at the end of the path (one text, a list, or a mounted table's
+    /// route).
     @Test(arguments: [
         ([("files/${path...}", ["path"]), ("feature/${rest...}", ["rest"])], true),
         ([("files-${path}", ["path"]), ("item-${id}", ["id"])], true),
@@ -451,9 +451,9 @@ import Testing
     /// In-segment captures (in segments and query values), rests bound to lists and lists in the
     /// query on the plain path: at each segment a literal edge first, then the first in-segment
     /// capture whose literal text surrounds the segment (more literal text first, then the
-    /// earlier declared), then the capture, as the walk tries them. A route the walk reaches only by going back is the matcher's, and so is a link the
-    /// first route's type refutes or refuses: the matcher's answer is the walk's, error and
-    /// diagnostic included.
+    /// earlier declared), then the capture, as the walk tries them. A route the walk reaches
+    /// only by going back is the matcher's, and so is a link the first route's type refutes or
+    /// refuses: the matcher's answer is the walk's, error and diagnostic included.
     @Test(arguments: [
         ("myapp://app/item/item-7.json", AffixedRoute.json(id: 7), true),
         ("https://example.com/app/item/item-7.json", .json(id: 7), true),

@@ -601,8 +601,8 @@ enum PlainHit {
     /// Whether the plain path may read a route of pattern `ast`, by the pattern alone: its path
     /// is literals, whole-segment and in-segment captures, perhaps ending in a rest, its query
     /// items `key=${name}`, `key=pre${name}post` or `key=literal`, and it has no fragment (its
-    /// labels' types decide the rest: ``reads(_:labels:)``). A table none of whose patterns qualify takes no link on
-    /// the plain path (``RouteTable/plainHits``).
+    /// labels' types decide the rest: ``reads(_:labels:)``). A table none of whose patterns
+    /// qualify takes no link on the plain path (``RouteTable/plainHits``).
     static func mayRead(_ ast: PatternAST) -> Bool {
         guard ast.fragmentStorage.isEmpty, ast.queryItems.count <= 64 else { return false }
         for (offset, segment) in ast.segments.enumerated() {
