@@ -26,28 +26,30 @@ enum DiagnosticRenderer {
         let redaction = redacted ? Redaction(error: error, details: details) : nil
         let input = redaction?.text ?? error.input
         let redact = formatter(redacted: redacted)
-        var lines = ["error: " + headline(error, input: truncated(input), sharedItems: details.isSharedItems)]
+        var lines = DiagnosticLines(capacity: 3 * input.utf8.count + 512)
+        lines.line("error: ", headline(error, input: truncated(input), sharedItems: details.isSharedItems))
         if let route = error.closestRoute {
-            lines.append(" --> " + (error.subject == .link ? "closest route: " : "") + route.description)
+            lines.line(" --> ", error.subject == .link ? "closest route: " : "", route.description)
         }
         let span = error.span.map { redaction?.map($0) ?? $0 }
-        lines += snippet(input, span: span, message: message(error.reason, redact: redact))
+        snippet(input, span: span, message: message(error.reason, redact: redact), into: &lines)
         for note in error.notes {
-            lines.append("  = note: " + message(note.reason, redact: redact))
+            lines.line("  = note: ", message(note.reason, redact: redact))
         }
         if case .hostMismatch = error.reason, details.hosts.count > 1 {
-            lines.append("  = note: " + acceptedHostsMessage(details.hosts))
+            lines.line("  = note: ", acceptedHostsMessage(details.hosts))
         }
         if !details.expectedSegments.isEmpty {
-            lines.append("  = note: " + expectedSegmentsMessage(details.expectedSegments, more: details.moreExpectedSegments))
+            lines.line("  = note: ", expectedSegmentsMessage(details.expectedSegments, more: details.moreExpectedSegments))
         }
         for candidate in details.candidates.prefix(maxCandidates) {
-            lines.append("  = also near: \(candidate.route): " + message(candidate.problem.reason, redact: redact))
+            lines.line("  = also near: ", candidate.route.description, ": ")
+            lines.append(message(candidate.problem.reason, redact: redact))
         }
         if let help = helpLine(error, details: details, redacted: redacted) {
-            lines.append("  = help: " + help)
+            lines.line("  = help: ", help)
         }
-        return joinedLines(lines)
+        return lines.text
     }
 
     /// The help line of a link or render error (the redacted form shows no example link).
@@ -80,92 +82,91 @@ enum DiagnosticRenderer {
     }
 
     private static func renderDefinitionProblems(_ error: RouteMatchError, details: RouteMatchError.Details) -> String {
-        var lines = ["error: " + headline(error, input: "", table: details.tableName, handler: details.isHandler)]
+        var lines = DiagnosticLines(capacity: 512)
+        lines.line("error: ", headline(error, input: "", table: details.tableName, handler: details.isHandler))
         var previous: RouteReference?
         for problem in error.definitionProblems {
             guard let route = problem.route else {
-                lines.append("  = " + message(problem.reason, redact: quote))
+                lines.line("  = ", message(problem.reason, redact: quote))
                 continue
             }
             let sameRoute = route == previous
-            if !sameRoute { lines.append(" --> \(route)") }
+            if !sameRoute { lines.line(" --> ", route.description) }
             previous = route
-            let block = snippet(route.pattern, span: problem.span, message: message(problem.reason, redact: quote))
-            lines += sameRoute ? Array(block.dropFirst()) : block
+            snippet(route.pattern, span: problem.span, message: message(problem.reason, redact: quote), into: &lines,
+                    opening: !sameRoute)
             if let help = help(for: problem.reason, alternatives: problem.alternatives, example: nil, hosts: []) {
-                lines.append("  = help: " + help)
+                lines.line("  = help: ", help)
             }
         }
-        if details.foundOnFirstUse { lines.append("  = note: " + firstUseMessage) }
-        return joinedLines(lines)
+        if details.foundOnFirstUse { lines.line("  = note: ", firstUseMessage) }
+        return lines.text
     }
 
-    /// The input line with a caret under `span` and the message beside it.
-    static func snippet(_ text: String, span: Range<Int>?, message: String) -> [String] {
+    /// The input line with a caret under `span` and the message beside it, between bars (the
+    /// opening one left out under a route whose previous problem already opened the block).
+    static func snippet(
+        _ text: String, span: Range<Int>?, message: String, into lines: inout DiagnosticLines, opening: Bool = true
+    ) {
+        if opening { lines.line("  |") }
         guard let span else {
-            return ["  |", "  | " + truncated(text), "  |", "  = " + message]
+            lines.line("  | ", truncated(text))
+            lines.line("  |")
+            lines.line("  = ", message)
+            return
         }
         let shown = window(text, span: span)
-        let shownText = shown.text.isEmpty ? "(empty)" : shown.text
-        return [
-            "  |",
-            "  | " + shownText,
-            "  | " + String(repeating: " ", count: shown.column) + String(repeating: "^", count: shown.width) + " " + message,
-            "  |",
-        ]
-    }
-
-    /// The lines of a diagnostic as one text, a newline between each two. (Written as UTF-8
-    /// into one buffer, made a string once: `joined(separator:)` appends each line to a growing
-    /// string, a tenth of a rendered miss.)
-    static func joinedLines(_ lines: [String]) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
-        for (offset, line) in lines.enumerated() {
-            if offset > 0 { bytes.append(UInt8(ascii: "\n")) }
-            bytes.append(contentsOf: line.utf8)
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        lines.line("  | ", shown.text.isEmpty ? "(empty)" : shown.text)
+        lines.line("  | ")
+        lines.append(UInt8(ascii: " "), count: shown.column)
+        lines.append(UInt8(ascii: "^"), count: shown.width)
+        lines.append(" ")
+        lines.append(message)
+        lines.line("  |")
     }
 
     /// The part of `text` around `span` that fits on a line, as shown (``DisplayText``), and
     /// the caret's column and width in terminal columns.
     static func window(_ text: String, span: Range<Int>) -> (text: String, column: Int, width: Int) {
-        let bytes = Array(text.utf8)
-        let low = min(max(span.lowerBound, 0), bytes.count)
-        let high = min(max(span.upperBound, low), bytes.count)
-        var start = 0, end = bytes.count
-        if bytes.count > maxLineWidth {
-            start = max(0, low - 40)
-            end = min(bytes.count, max(high, low + 1) + 40)
-            if end - start > maxLineWidth { end = start + maxLineWidth }
-            while start > 0, start < bytes.count, bytes[start] & 0xC0 == 0x80 { start -= 1 }
-            while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        ByteText.withUTF8(of: text) { bytes in
+            let low = min(max(span.lowerBound, 0), bytes.count)
+            let high = min(max(span.upperBound, low), bytes.count)
+            var start = 0, end = bytes.count
+            if bytes.count > maxLineWidth {
+                start = max(0, low - 40)
+                end = min(bytes.count, max(high, low + 1) + 40)
+                if end - start > maxLineWidth { end = start + maxLineWidth }
+                while start > 0, start < bytes.count, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+                while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+            }
+            let prefix = start > 0 ? "…" : ""
+            let suffix = end < bytes.count ? "…" : ""
+            let part = ByteText.part(of: bytes, start: start, count: end - start)
+            if DisplayText.isPrintableASCII(part) {
+                // One column a byte.
+                let shown = start > 0 || end < bytes.count ? prefix + String(decoding: part, as: UTF8.self) + suffix : text
+                return (shown, prefix.count + min(low, end) - start, max(1, min(high, end) - min(low, end)))
+            }
+            var shown = prefix
+            var column = prefix.count
+            var width = 0
+            var offset = start
+            for character in String(decoding: part, as: UTF8.self) {
+                let cell = DisplayText.cell(character)
+                let next = offset + character.utf8.count
+                if next <= low { column += cell.width } else if offset < high { width += cell.width }
+                shown += cell.text
+                offset = next
+            }
+            return (shown + suffix, column, max(1, width))
         }
-        let prefix = start > 0 ? "…" : ""
-        let suffix = end < bytes.count ? "…" : ""
-        if bytes[start..<end].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            // Printable ASCII: one column a byte.
-            let text = prefix + String(decoding: bytes[start..<end], as: UTF8.self) + suffix
-            return (text, prefix.count + min(low, end) - start, max(1, min(high, end) - min(low, end)))
-        }
-        var shown = prefix
-        var column = prefix.count
-        var width = 0
-        var offset = start
-        for character in String(decoding: bytes[start..<end], as: UTF8.self) {
-            let cell = DisplayText.cell(character)
-            let next = offset + character.utf8.count
-            if next <= low { column += cell.width } else if offset < high { width += cell.width }
-            shown += cell.text
-            offset = next
-        }
-        return (shown + suffix, column, max(1, width))
     }
 
-    /// `text` cut to the line width with `…`, as shown (``DisplayText``).
+    /// `text` cut to the line width with `…`, as shown (``DisplayText``). (Counted in
+    /// characters only when its UTF-8 is longer than a line: a text has no more characters
+    /// than bytes.)
     static func truncated(_ text: String) -> String {
-        guard text.count > maxLineWidth else { return DisplayText.shown(text) }
+        guard text.utf8.count > maxLineWidth, text.count > maxLineWidth else { return DisplayText.shown(text) }
         return DisplayText.shown(String(text.prefix(maxLineWidth - 1))) + "…"
     }
 

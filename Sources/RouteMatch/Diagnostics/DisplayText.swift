@@ -42,6 +42,9 @@ enum DisplayText {
 
     /// `text` as shown: every character replaced by its cell's text.
     static func shown(_ text: String) -> String {
+        // Printable ASCII, as most links are, is shown as it is: told by its bytes, without
+        // decoding its scalars.
+        if ByteText.withUTF8(of: text, isPrintableASCII) { return text }
         guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || isInvisible($0) }) else {
             return text
         }
@@ -57,6 +60,13 @@ enum DisplayText {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: return 1
         }
+    }
+
+    /// Whether every byte is a printable ASCII character (`0x20` to `0x7E`), each shown as
+    /// itself in one column.
+    static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
+        return true
     }
 
     /// Characters that reorder or hide text on a terminal.

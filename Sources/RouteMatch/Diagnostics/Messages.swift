@@ -246,12 +246,12 @@ extension DiagnosticRenderer {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(items.reduce(24) { $0 + $1.utf8.count + 4 })
         for (offset, item) in items.enumerated() {
-            if offset > 0 { bytes.append(contentsOf: (more == 0 && offset == items.count - 1 ? " and " : ", ").utf8) }
+            if offset > 0 { ByteText.append(more == 0 && offset == items.count - 1 ? " and " : ", ", to: &bytes) }
             bytes.append(UInt8(ascii: "'"))
-            bytes.append(contentsOf: item.utf8)
+            ByteText.append(item, to: &bytes)
             bytes.append(UInt8(ascii: "'"))
         }
-        if more > 0 { bytes.append(contentsOf: " and \(more) more".utf8) }
+        if more > 0 { ByteText.append(" and \(more) more", to: &bytes) }
         return String(decoding: bytes, as: UTF8.self)
     }
 

@@ -39,7 +39,7 @@ final class KnownTexts: Sendable {
         bytes.reserveCapacity(chosen.reduce(0) { $0 + $1.utf8.count })
         for text in chosen {
             starts.append(bytes.count)
-            bytes.append(contentsOf: text.utf8)
+            ByteText.append(text, to: &bytes)
         }
         starts.append(bytes.count)
         (self.texts, self.starts, self.bytes) = (chosen, starts, bytes)

@@ -247,7 +247,7 @@ enum LinkRenderer {
     private static func assemble(route: CompiledRoute, defaults: TableDefaults, target: Target, parts: Parts) -> String {
         var link: [UInt8] = []
         link.reserveCapacity(64)
-        func write(_ text: String) { link.append(contentsOf: text.utf8) }
+        func write(_ text: String) { ByteText.append(text, to: &link) }
         /// `segments` percent-encoded, a `/` before each but a path's first (`written` counts
         /// the path's segments so far).
         func path(_ segments: [String], after written: inout Int) {

@@ -21,7 +21,7 @@ struct OriginBytes: Sendable {
         var bytes: [UInt8] = [], bounds: [Int] = []
         func append(_ text: String) {
             bounds.append(bytes.count)
-            bytes.append(contentsOf: text.utf8)
+            ByteText.append(text, to: &bytes)
             bounds.append(bytes.count)
         }
         for index in order {

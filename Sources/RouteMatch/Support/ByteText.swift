@@ -29,6 +29,13 @@ enum ByteText {
         return copy.withUTF8(body)
     }
 
+    /// Appends `text`'s UTF-8 to `bytes`, copied from where the text stores it. (Appending its
+    /// `utf8` view, a generic sequence, took some 200 instructions a text, most of a rendered
+    /// diagnostic's layout.)
+    static func append(_ text: String, to bytes: inout [UInt8]) {
+        withUTF8(of: text) { bytes.append(contentsOf: $0) }
+    }
+
     /// Whether `text`'s UTF-8 is `bytes`.
     @inline(__always)
     static func equals(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
