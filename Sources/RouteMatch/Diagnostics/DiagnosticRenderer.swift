@@ -68,10 +68,14 @@ enum DiagnosticRenderer {
             return headline(error, input: "") + ": " + message(error.reason, redact: redact)
         case .link:
             let input = redacted ? Redaction(error: error, details: details).text : error.input
-            var line = headline(error, input: truncated(input), sharedItems: details.isSharedItems) + ": "
-                + message(error.reason, redact: redact)
-            if let route = error.closestRoute { line += " (closest route: \(route))" }
-            return line
+            var line = DiagnosticLines(capacity: 2 * input.utf8.count + 256)
+            line.line(headline(error, input: truncated(input), sharedItems: details.isSharedItems), ": ", message(error.reason, redact: redact))
+            if let route = error.closestRoute {
+                line.append(" (closest route: ")
+                line.append(route.description)
+                line.append(")")
+            }
+            return line.text
         }
     }
 
