@@ -81,6 +81,11 @@ func programOperations() -> [String: () -> Int] {
             if case .failure(let error) = Routes1000.match("myapp://app/nope/item/42") { return error.description.utf8.count }
             return 0
         },
+        // The same miss as the one line a log keeps (`summary`, as a link handler logs a failure).
+        "summary-miss-1000": {
+            if case .failure(let error) = Routes1000.match("myapp://app/nope/item/42") { return error.summary.utf8.count }
+            return 0
+        },
         // The closure hit and the section link's case at the Codable floor, one after the other:
         // the enum hit's two halves without RouteMatch's decoder, run together. Against the sum
         // of the two run apart, what running more code per operation costs (see the README's
