@@ -57,3 +57,33 @@ func writesHexadecimalDigits(_ value: UInt, _ minimumDigits: Int, _ text: String
     ByteText.appendHex(value, minimumDigits: minimumDigits, to: &bytes)
     #expect(String(decoding: bytes, as: UTF8.self) == text)
 }
+
+/// A text as a diagnostic's line shows it: cut at the line's width in characters, not bytes (a
+/// text of 60 two-byte letters is shown whole), each control or invisible character shown as its
+/// cell, printable ASCII (found by its bytes) as it is.
+@Test(arguments: [
+    ("myapp://app/user/42", "myapp://app/user/42"),
+    (String(repeating: "a", count: 100), String(repeating: "a", count: 100)),
+    (String(repeating: "a", count: 101), String(repeating: "a", count: 99) + "…"),
+    (String(repeating: "é", count: 60), String(repeating: "é", count: 60)),
+    (String(repeating: "界", count: 101), String(repeating: "界", count: 99) + "…"),
+    ("a\u{7}b", "a\u{2407}b"), ("~\u{7F}", "~\u{2421}"), ("a\u{202E}b", "a\\u{202E}b"), ("", ""),
+] as [(String, String)])
+func aLineShowsTheText(_ text: String, _ shown: String) {
+    #expect(DiagnosticRenderer.truncated(text) == shown)
+}
+
+/// The caret's line: the window of a long link around its span, the column and width in terminal
+/// columns, the same whether the text is printable ASCII (one column a byte) or not.
+@Test(arguments: [
+    ("myapp://app/user/4x2", 17..<20, "myapp://app/user/4x2", 17, 3),
+    ("myapp://app/user/4x2", 20..<20, "myapp://app/user/4x2", 20, 1),
+    ("myapp://app/界/4x2", 16..<19, "myapp://app/界/4x2", 15, 3),
+    (String(repeating: "a", count: 150) + "/x", 151..<152, "…" + String(repeating: "a", count: 39) + "/x", 41, 1),
+] as [(String, Range<Int>, String, Int, Int)])
+func theCaretLandsUnderTheSpan(_ text: String, _ span: Range<Int>, _ shown: String, _ column: Int, _ width: Int) {
+    let window = DiagnosticRenderer.window(text, span: span)
+    #expect(window.text == shown)
+    #expect(window.column == column)
+    #expect(window.width == width)
+}
