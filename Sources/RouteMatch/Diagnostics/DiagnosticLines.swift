@@ -2,7 +2,7 @@
 /// which becomes a `String` once.
 ///
 /// (A list of lines, each made by concatenating its parts and then joined, made and freed a
-/// string a part: about a quarter of a rendered miss's instructions.)
+/// string a part: more than a quarter of a rendered miss's instructions.)
 ///
 /// ```
 /// var lines = DiagnosticLines(capacity: 256)
@@ -12,7 +12,7 @@
 /// ```
 struct DiagnosticLines {
     private var bytes: [UInt8] = []
-    private var isEmpty = true
+    private var hasLines = false
 
     /// An empty text, with room for `capacity` bytes before the buffer grows.
     init(capacity: Int) {
@@ -21,7 +21,7 @@ struct DiagnosticLines {
 
     /// Starts a line (after a newline, unless it is the first) made of the parts given.
     mutating func line(_ first: String, _ second: String = "", _ third: String = "") {
-        if isEmpty { isEmpty = false } else { bytes.append(UInt8(ascii: "\n")) }
+        if hasLines { bytes.append(UInt8(ascii: "\n")) } else { hasLines = true }
         append(first)
         if !second.isEmpty { append(second) }
         if !third.isEmpty { append(third) }

@@ -68,14 +68,15 @@ enum DiagnosticRenderer {
             return headline(error, input: "") + ": " + message(error.reason, redact: redact)
         case .link:
             let input = redacted ? Redaction(error: error, details: details).text : error.input
-            var line = DiagnosticLines(capacity: 2 * input.utf8.count + 256)
-            line.line(headline(error, input: truncated(input), sharedItems: details.isSharedItems), ": ", message(error.reason, redact: redact))
+            var oneLine = DiagnosticLines(capacity: 2 * input.utf8.count + 256)
+            let head = headline(error, input: truncated(input), sharedItems: details.isSharedItems)
+            oneLine.line(head, ": ", message(error.reason, redact: redact))
             if let route = error.closestRoute {
-                line.append(" (closest route: ")
-                line.append(route.description)
-                line.append(")")
+                oneLine.append(" (closest route: ")
+                oneLine.append(route.description)
+                oneLine.append(")")
             }
-            return line.text
+            return oneLine.text
         }
     }
 
