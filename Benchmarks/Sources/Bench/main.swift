@@ -81,9 +81,14 @@ func programOperations() -> [String: () -> Int] {
             if case .failure(let error) = Routes1000.match("myapp://app/nope/item/42") { return error.description.utf8.count }
             return 0
         },
-        // The same miss as the one line a log keeps (`summary`, as a link handler logs a failure).
+        // The same miss as the one line a log keeps (`summary`), and redacted, as a link handler
+        // logs a failure by default (`redactedSummary`: the link's values as their shapes).
         "summary-miss-1000": {
             if case .failure(let error) = Routes1000.match("myapp://app/nope/item/42") { return error.summary.utf8.count }
+            return 0
+        },
+        "redacted-summary-miss-1000": {
+            if case .failure(let error) = Routes1000.match("myapp://app/nope/item/42") { return error.redactedSummary.utf8.count }
             return 0
         },
         // The closure hit and the section link's case at the Codable floor, one after the other:
