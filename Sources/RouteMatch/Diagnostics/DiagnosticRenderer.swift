@@ -60,15 +60,18 @@ enum DiagnosticRenderer {
 
     static func summary(_ error: RouteMatchError, details: RouteMatchError.Details, redacted: Bool) -> String {
         let redact = formatter(redacted: redacted)
+        var oneLine = DiagnosticLines(capacity: 2 * error.input.utf8.count + 256)
         switch error.subject {
         case .pattern:
-            let place = error.definitionProblems.first?.route.map { " in \($0)" } ?? ""
-            return headline(error, input: "", handler: details.isHandler) + ": " + message(error.reason, redact: redact) + place
+            oneLine.line(headline(error, input: "", handler: details.isHandler), ": ", message(error.reason, redact: redact))
+            if let route = error.definitionProblems.first?.route {
+                oneLine.append(" in ")
+                oneLine.append(route.description)
+            }
         case .render:
-            return headline(error, input: "") + ": " + message(error.reason, redact: redact)
+            oneLine.line(headline(error, input: ""), ": ", message(error.reason, redact: redact))
         case .link:
             let input = redacted ? Redaction(error: error, details: details).text : error.input
-            var oneLine = DiagnosticLines(capacity: 2 * input.utf8.count + 256)
             let head = headline(error, input: truncated(input), sharedItems: details.isSharedItems)
             oneLine.line(head, ": ", message(error.reason, redact: redact))
             if let route = error.closestRoute {
@@ -76,8 +79,8 @@ enum DiagnosticRenderer {
                 oneLine.append(route.description)
                 oneLine.append(")")
             }
-            return oneLine.text
         }
+        return oneLine.text
     }
 
     /// The error's input with every part that can carry a secret replaced by its shape; a
