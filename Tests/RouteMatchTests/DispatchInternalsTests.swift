@@ -139,6 +139,38 @@ import Testing
         #expect(trie.extras.count == 3)
     }
 
+    /// Links that miss, and the literal segments the diagnostic offers where each left the
+    /// table (`link`, the earliest-declared offered, how many more).
+    static let offeredLiterals: [(String, [String], Int)] = [
+        // The root's eleven edges: more than a diagnostic offers, kept beside the node.
+        ("myapp://app/nope/item/1", ["section0", "section1", "section2", "section3", "section4"], 6),
+        // Two edges after a capture, in declaration order, not the texts' order.
+        ("myapp://app/user/1/postz", ["profile", "posts"], 0),
+        // One edge, under `section3`.
+        ("myapp://app/section3/itme/1", ["item"], 0),
+        // The path fits a route and a value does not: no literal is offered.
+        ("myapp://app/section1/item/x", [], 0),
+        // The link ends inside the table: no edge was left.
+        ("myapp://app/user", [], 0),
+    ]
+
+    /// A miss offers the literal segments the table has where the link's path left it, the
+    /// earliest-declared first and how many more; none when the path did not leave the table
+    /// at a literal edge. (Kept in the details' input itself, not in an object of their own.)
+    @Test(arguments: offeredLiterals)
+    func aMissOffersTheLiteralsWhereTheLinkLeftTheTable(link: String, offered: [String], more: Int) throws {
+        let router = Router<Int>(scheme: "myapp", host: "app") { routes in
+            for number in 0..<10 {
+                routes.add("section\(number)/item/${id}") { try number * 10_000 + $0.value("id", as: Int.self) }
+            }
+            routes.add("user/${id}/profile") { try $0.value("id", as: Int.self) }
+            routes.add("user/${id}/posts") { try -$0.value("id", as: Int.self) }
+        }
+        let error = try #require(router.match(link).failure)
+        #expect(error.details.expectedSegments == offered)
+        #expect(error.details.moreExpectedSegments == more)
+    }
+
     // MARK: What a table keeps a route
 
     /// A trie node (three a `section{i}/item/${id}` route) and a pattern segment stay within their

@@ -3,24 +3,6 @@
 /// offers where the link left it, and the parts of the link to redact. It states no matching
 /// rule of its own: every problem comes from the ``Evaluator``.
 enum Diagnosis {
-    /// The literal segments the table offers where a link's path left it.
-    ///
-    /// A class: a copy of an optional structure was made through its type's value witness,
-    /// which had the runtime build the optional's type on a process's first diagnostic, some
-    /// 9,000 instructions (measured with callgrind); an optional reference is copied by a
-    /// retain, and a miss without literals stores `nil`.
-    final class ExpectedLiterals: Sendable {
-        /// The earliest-declared, at most ``RouteTrie/offeredLiterals``.
-        let first: [String]
-        /// How many more there are.
-        let more: Int
-
-        init(first: [String], more: Int) {
-            self.first = first
-            self.more = more
-        }
-    }
-
     /// A near route other than the closest, with the view it was compared under (a structure,
     /// not a tuple: see ``RenderedValues/LabelTexts``).
     struct Other: Sendable {
@@ -37,7 +19,16 @@ enum Diagnosis {
         let others: [Other]
         /// The declared hosts, when the link's host is not one of them.
         let hosts: [String]
-        let expected: ExpectedLiterals?
+        /// The literal segments the table offers where the link's path left it, the
+        /// earliest-declared (at most ``RouteTrie/offeredLiterals``): empty for none.
+        ///
+        /// Stored in place, an array and a count, not an optional structure (copied through
+        /// its type's value witness, which had the runtime build the optional's type on a
+        /// process's first diagnostic, some 9,000 instructions) nor an object (an allocation
+        /// and a release each miss that reaches a literal edge).
+        let expected: [String]
+        /// How many literal segments more than ``expected`` the table offers there.
+        let moreExpected: Int
     }
 
     /// The details of a failed match, computed once when a diagnostic is first asked for.
@@ -46,7 +37,11 @@ enum Diagnosis {
         // ``LinkView/Isolation``).
         var isolation = LinkView.Isolation()
         let view = isolation.view(input.view)
-        var details = RouteMatchError.Details()
+        // The texts handed to the initializer, not assigned to a field: copied from the input
+        // field to field, the array of expected literals was copied through its type's value
+        // witness, which had the runtime build `[String]` on a process's first diagnostic.
+        var details = RouteMatchError.Details(
+            hosts: input.hosts, expectedSegments: input.expected, moreExpectedSegments: input.moreExpected)
         for other in input.others {
             let view = isolation.view(other.view)
             let verdict = Evaluator.evaluate(other.route, view: view, options: input.defaults.options, mode: .allProblems).verdict
@@ -55,12 +50,7 @@ enum Diagnosis {
             }
         }
         details.example = LinkRenderer.example(route: input.route, view: view, defaults: input.defaults)
-        details.hosts = input.hosts
         details.redactions = redactions(view: view, route: input.route)
-        if let expected = input.expected {
-            details.expectedSegments = expected.first
-            details.moreExpectedSegments = expected.more
-        }
         return details
     }
 

@@ -394,13 +394,14 @@ struct Search {
         attempts.remember(attempt)
     }
 
-    /// The literal segments the table offers where the link's path first left it.
-    private func expectedLiterals(in table: RouteTable) -> Diagnosis.ExpectedLiterals? {
-        guard !hostFailed, case .left(let index)? = firstPath else { return nil }
+    /// The literal segments the table offers where the link's path first left it, the
+    /// earliest-declared first, and how many more there are: none when it did not leave it.
+    private func expectedLiterals(in table: RouteTable) -> (first: [String], more: Int) {
+        guard !hostFailed, case .left(let index)? = firstPath else { return ([], 0) }
         let count = table.trie.literalCount(of: index)
-        guard count > 0 else { return nil }
+        guard count > 0 else { return ([], 0) }
         let first = table.trie.firstLiterals(of: index)
-        return Diagnosis.ExpectedLiterals(first: first, more: count - first.count)
+        return (first, count - first.count)
     }
 
     /// The closest route's verdict: its problems, or (for a route the walk stopped short of
@@ -434,10 +435,11 @@ struct Search {
             }
         }
         let others = attempts.others.map { Diagnosis.Other(route: table.routes[$0.route], view: $0.view) }
+        let expected = expectedLiterals(in: table)
         let input = Diagnosis.Input(
             view: attempts.best.view, defaults: table.defaults, route: route, others: others,
             hosts: hostFailed || !(table.defaults.isMounted || attempts.best.view.origin?.hostFits ?? true) ? table.acceptedHosts : [],
-            expected: expectedLiterals(in: table))
+            expected: expected.first, moreExpected: expected.more)
         return RouteMatchError(
             problems: consume problems, input: view.link.text, closestRoute: route.reference,
             details: Memo { Diagnosis.details(input) })
