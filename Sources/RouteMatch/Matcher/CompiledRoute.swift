@@ -268,7 +268,9 @@ final class CompiledRoute: Sendable {
 
     /// The route's name: given with its definition, or an enum case's, read from its key
     /// type's name, or when that does not say it from a probe's sample value (``RouteName``).
-    var name: String { name(as: learned.name) }
+    /// (Read from the learned route where it stands, no copy of it made: every miss names
+    /// its closest route.)
+    var name: String { withLearnedBox { name(as: $0.value.name) } }
 
     /// The name `name` says of this route (see ``name``).
     func name(as name: RouteName) -> String {
