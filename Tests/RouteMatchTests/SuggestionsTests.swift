@@ -100,4 +100,52 @@ import Testing
         // The comparison means something only if many searches suggest a word.
         #expect(suggested > 500)
     }
+
+    /// The distance between two byte strings, the whole table computed.
+    static func referenceDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        var previous = Array(0...b.count)
+        for i in stride(from: 1, through: a.count, by: 1) {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in stride(from: 1, through: b.count, by: 1) {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    /// The bit-parallel distance of an ASCII word (1 to 64 bytes: its last byte is a word's
+    /// top bit) is the whole table's, whatever the other word's length: random words over a
+    /// few letters (so that many bytes match) and over all of ASCII, one a few edits from the
+    /// other, and words that share nothing.
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func bitParallelDistanceIsTheWholeTables(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let few = Array("ab-.".utf8), ascii = Array(UInt8(0)...UInt8(127))
+        for round in 0..<1_500 {
+            let alphabet = generator.chance(70) ? few : ascii
+            let count = round % 10 == 0 ? 64 : Int.random(in: 1...64, using: &generator)
+            let a = (0..<count).map { _ in generator.pick(alphabet) }
+            var b: [UInt8]
+            if generator.chance(50) {
+                b = a
+                for _ in 0..<Int.random(in: 0...6, using: &generator) {
+                    let place = Int.random(in: 0...b.count, using: &generator)
+                    switch Int.random(in: 0..<3, using: &generator) {
+                    case 0 where place < b.count: b.remove(at: place)
+                    case 1 where place < b.count: b[place] = generator.pick(alphabet)
+                    default: b.insert(generator.pick(alphabet), at: place)
+                    }
+                }
+            } else {
+                b = (0..<Int.random(in: 0...80, using: &generator)).map { _ in generator.pick(alphabet) }
+            }
+            let word = String(decoding: a, as: UTF8.self)
+            let positions = Suggestions.bytePositions(of: word)
+            let found = positions.withUnsafeBufferPointer { positions in
+                b.withUnsafeBufferPointer { Suggestions.distance(a.count, positions: positions, $0) }
+            }
+            #expect(found == Self.referenceDistance(a, b), "\(a) \(b)")
+        }
+    }
 }

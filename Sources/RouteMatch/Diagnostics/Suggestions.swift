@@ -30,6 +30,10 @@
         var scalars: [Unicode.Scalar] = []
         var rows: [Int] = []
         var other: [Unicode.Scalar] = []
+        // An ASCII word of at most 64 bytes is compared by its bytes' positions, made once
+        // for every candidate (``distance(_:positions:_:)``).
+        var positions: [UInt64] = []
+        let fitsAWord = wordIsASCII && wordLength <= 64
         var best: (candidate: String, distance: Int)?
         for candidate in candidates where candidate != word {
             // The distance must beat the best so far (ties go to the earlier candidate).
@@ -41,7 +45,13 @@
             let limit = min(max(1, max(characters, characterCount(candidate, scalars: length)) / 3), toBeat)
             guard lowerBound <= limit else { continue }
             let found: Int?
-            if wordIsASCII, length == candidate.utf8.count {
+            if fitsAWord, wordLength > 0, length == candidate.utf8.count {
+                if positions.isEmpty { positions = bytePositions(of: word) }
+                let measured = positions.withUnsafeBufferPointer { positions in
+                    ByteText.withUTF8(of: candidate) { distance(wordLength, positions: positions, $0) }
+                }
+                found = measured <= limit ? measured : nil
+            } else if wordIsASCII, length == candidate.utf8.count {
                 found = ByteText.withUTF8(of: word) { a in ByteText.withUTF8(of: candidate) { b in distance(a, b, within: limit, rows: &rows) } }
             } else {
                 if scalars.isEmpty { scalars.append(contentsOf: word.unicodeScalars) }
@@ -82,6 +92,50 @@
             return pairs
         }
         return scalars &- pairs
+    }
+
+    /// For each ASCII byte, the positions in `word` (ASCII, at most 64 bytes) where it stands:
+    /// bit *i* of entry *b* is set when byte *i* of the word is *b*.
+    static func bytePositions(of word: String) -> [UInt64] {
+        var positions = [UInt64](repeating: 0, count: 128)
+        ByteText.withUTF8(of: word) { bytes in
+            for index in 0..<bytes.count { positions[Int(bytes[index] & 0x7F)] |= 1 &<< UInt64(index) }
+        }
+        return positions
+    }
+
+    /// The Levenshtein distance between a word of `count` ASCII bytes (1 to 64), whose
+    /// ``bytePositions(of:)`` are `positions`, and the ASCII bytes `b`: Myers' bit-parallel
+    /// algorithm, as Hyyrö gives it for the distance between two whole words (G. Myers, "A
+    /// fast bit-vector algorithm for approximate string matching based on dynamic
+    /// programming", J. ACM 46(3), 1999; H. Hyyrö, "A bit-vector algorithm for computing
+    /// Levenshtein and Damerau edit distances", 2003). A column of the distance table is held
+    /// as two words of bits, its entries' rises and falls from one to the next, and a byte of
+    /// `b` advances it in a dozen word operations, where the row-by-row table computed one
+    /// entry at a time (some 30 instructions an entry, in its band). The score follows the
+    /// table's last row; the bits above the word's length never reach the ones below it.
+    static func distance(_ count: Int, positions: UnsafeBufferPointer<UInt64>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        var rises = UInt64.max, falls: UInt64 = 0
+        var score = count
+        let last: UInt64 = 1 &<< UInt64(count &- 1)
+        for byte in b {
+            let matches = positions[Int(byte & 0x7F)]
+            let vertical = matches | falls
+            let horizontal = (((matches & rises) &+ rises) ^ rises) | matches
+            var horizontalRises = falls | ~(horizontal | rises)
+            var horizontalFalls = rises & horizontal
+            if horizontalRises & last != 0 {
+                score &+= 1
+            } else if horizontalFalls & last != 0 {
+                score &-= 1
+            }
+            // The first row's entries rise by one a byte: a one comes in at the bottom.
+            horizontalRises = (horizontalRises &<< 1) | 1
+            horizontalFalls = horizontalFalls &<< 1
+            rises = horizontalFalls | ~(vertical | horizontalRises)
+            falls = horizontalRises & vertical
+        }
+        return score
     }
 
     /// The Levenshtein distance between `a` and `b`, or `nil` when it exceeds `limit`.
