@@ -8,9 +8,11 @@
     /// first segment of a thousand-route table, so a candidate is first judged by what is cheap:
     /// the difference of the two words' lengths in Unicode scalars is at least their distance,
     /// and a word's length in characters, which the rule reads, is at most its length in
-    /// scalars. A candidate left after that is compared row by row, and given up as soon as
-    /// every entry of a row exceeds what it needs to beat (the rule's limit, or the best
-    /// distance so far). The result is the one the rule gives for the full distance.
+    /// scalars. A candidate left after that is measured: against an ASCII word of at most 64
+    /// bytes by its bytes, a machine word of bits at a time (``distance(_:positions:_:)``);
+    /// otherwise row by row, given up as soon as every entry of a row exceeds what it needs
+    /// to beat (the rule's limit, or the best distance so far). The result is the one the
+    /// rule gives for the full distance.
     ///
     /// ```swift
     /// Suggestions.nearest(to: "usr", in: ["user", "settings"])   // "user"
