@@ -141,7 +141,8 @@ import Testing
                 b = (0..<Int.random(in: 0...80, using: &generator)).map { _ in generator.pick(alphabet) }
             }
             let word = String(decoding: a, as: UTF8.self)
-            let positions = Suggestions.bytePositions(of: word)
+            var positions = [UInt64](repeating: 0, count: 128)
+            positions.withUnsafeMutableBufferPointer { Suggestions.writeBytePositions(of: word, into: $0) }
             let found = positions.withUnsafeBufferPointer { positions in
                 b.withUnsafeBufferPointer { Suggestions.distance(a.count, positions: positions, $0) }
             }

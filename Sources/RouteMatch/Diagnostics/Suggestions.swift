@@ -25,17 +25,32 @@
     ///   near are `word` itself).
     public static func nearest<C: Collection>(to word: String, in candidates: C) -> String? where C.Element == String {
         let wordLength = scalarCount(word)
+        // A text is ASCII when it has as many scalars as UTF-8 bytes. An ASCII word of 1 to 64
+        // bytes is measured by its bytes' positions (``distance(_:positions:_:)``), written on
+        // the stack once for every candidate (an array of them was an allocation a search),
+        // when a candidate is first measured (most searches rule every candidate out by its
+        // length).
+        guard wordLength > 0, wordLength <= 64, wordLength == word.utf8.count else {
+            return nearest(to: word, length: wordLength, in: candidates, positions: nil)
+        }
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 128) { positions in
+            nearest(to: word, length: wordLength, in: candidates, positions: positions)
+        }
+    }
+
+    /// ``nearest(to:in:)`` of `word`, whose length in scalars is `length`: when it is an ASCII
+    /// word of at most 64 bytes, its bytes' positions are written into `positions` (128
+    /// entries, not yet initialized) before a candidate is first measured.
+    private static func nearest<C: Collection>(
+        to word: String, length wordLength: Int, in candidates: C, positions: UnsafeMutableBufferPointer<UInt64>?
+    ) -> String? where C.Element == String {
+        var positionsWritten = false
         let characters = characterCount(word, scalars: wordLength)
-        // A text is ASCII when it has as many scalars as UTF-8 bytes: then its bytes are its
-        // scalars, compared in place; other texts are compared by their scalars, copied.
+        // Other texts are compared by their scalars, copied.
         let wordIsASCII = wordLength == word.utf8.count
         var scalars: [Unicode.Scalar] = []
         var rows: [Int] = []
         var other: [Unicode.Scalar] = []
-        // An ASCII word of at most 64 bytes is compared by its bytes' positions, made once
-        // for every candidate (``distance(_:positions:_:)``).
-        var positions: [UInt64] = []
-        let fitsAWord = wordIsASCII && wordLength <= 64
         var best: (candidate: String, distance: Int)?
         for candidate in candidates where candidate != word {
             // The distance must beat the best so far (ties go to the earlier candidate).
@@ -47,10 +62,14 @@
             let limit = min(max(1, max(characters, characterCount(candidate, scalars: length)) / 3), toBeat)
             guard lowerBound <= limit else { continue }
             let found: Int?
-            if fitsAWord, wordLength > 0, length == candidate.utf8.count {
-                if positions.isEmpty { positions = bytePositions(of: word) }
-                let measured = positions.withUnsafeBufferPointer { positions in
-                    ByteText.withUTF8(of: candidate) { distance(wordLength, positions: positions, $0) }
+            if let positions, length == candidate.utf8.count {
+                if !positionsWritten {
+                    positions.initialize(repeating: 0)
+                    writeBytePositions(of: word, into: positions)
+                    positionsWritten = true
+                }
+                let measured = ByteText.withUTF8(of: candidate) {
+                    distance(wordLength, positions: UnsafeBufferPointer(positions), $0)
                 }
                 found = measured <= limit ? measured : nil
             } else if wordIsASCII, length == candidate.utf8.count {
@@ -96,26 +115,25 @@
         return scalars &- pairs
     }
 
-    /// For each ASCII byte, the positions in `word` (ASCII, at most 64 bytes) where it stands:
-    /// bit *i* of entry *b* is set when byte *i* of the word is *b*.
-    static func bytePositions(of word: String) -> [UInt64] {
-        var positions = [UInt64](repeating: 0, count: 128)
+    /// Writes, for each ASCII byte, the positions in `word` (ASCII, at most 64 bytes) where
+    /// it stands into `positions` (128 entries, zero): bit *i* of entry *b* is set when byte
+    /// *i* of the word is *b*.
+    static func writeBytePositions(of word: String, into positions: UnsafeMutableBufferPointer<UInt64>) {
         ByteText.withUTF8(of: word) { bytes in
             for index in 0..<bytes.count { positions[Int(bytes[index] & 0x7F)] |= 1 &<< UInt64(index) }
         }
-        return positions
     }
 
-    /// The Levenshtein distance between a word of `count` ASCII bytes (1 to 64), whose
-    /// ``bytePositions(of:)`` are `positions`, and the ASCII bytes `b`: Myers' bit-parallel
-    /// algorithm, as Hyyrö gives it for the distance between two whole words (G. Myers, "A
-    /// fast bit-vector algorithm for approximate string matching based on dynamic
+    /// The Levenshtein distance between a word of `count` ASCII bytes (1 to 64), whose byte
+    /// positions (``writeBytePositions(of:into:)``) are `positions`, and the ASCII bytes `b`:
+    /// Myers' bit-parallel algorithm, as Hyyrö gives it for the distance between two whole words
+    /// (G. Myers, "A fast bit-vector algorithm for approximate string matching based on dynamic
     /// programming", J. ACM 46(3), 1999; H. Hyyrö, "A bit-vector algorithm for computing
-    /// Levenshtein and Damerau edit distances", 2003). A column of the distance table is held
-    /// as two words of bits, its entries' rises and falls from one to the next, and a byte of
-    /// `b` advances it in a dozen word operations, where the row-by-row table computed one
-    /// entry at a time (some 30 instructions an entry, in its band). The score follows the
-    /// table's last row; the bits above the word's length never reach the ones below it.
+    /// Levenshtein and Damerau edit distances", 2003). A column of the distance table is held as
+    /// two words of bits, its entries' rises and falls from one to the next, and a byte of `b`
+    /// advances it in a dozen word operations, where the row-by-row table computed one entry at a
+    /// time (some 30 instructions an entry, in its band). The score follows the table's last row;
+    /// the bits above the word's length never reach the ones below it.
     static func distance(_ count: Int, positions: UnsafeBufferPointer<UInt64>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         var rises = UInt64.max, falls: UInt64 = 0
         var score = count
