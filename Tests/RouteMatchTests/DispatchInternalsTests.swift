@@ -139,6 +139,20 @@ import Testing
         #expect(trie.extras.count == 3)
     }
 
+    /// The hosts a table accepts, kept when it is built: its origins' in order, each once (two
+    /// origins may share a host), then the hosts its patterns give, those an origin has left out.
+    @Test func aTableKeepsTheHostsItAcceptsEachOnceInOrder() throws {
+        let router = Router<Int>(origins: ["myapp://app", "https://app", "https://example.com"]) { routes in
+            routes.add("https://help.example.com/${topic}") { _ in 0 }
+            routes.add("item/${id}") { _ in 1 }
+            routes.add("https://docs.example.com/${page}") { _ in 2 }
+            routes.add("https://example.com/legal") { _ in 3 }
+        }
+        #expect(router.table.problems.isEmpty)
+        #expect(router.table.trie.hosts.contains("example.com"))  // a pattern gives an origin's host
+        #expect(router.table.acceptedHosts == ["app", "example.com", "help.example.com", "docs.example.com"])
+    }
+
     /// Links that miss, and the literal segments the diagnostic offers where each left the
     /// table (`link`, the earliest-declared offered, how many more).
     static let offeredLiterals: [(String, [String], Int)] = [

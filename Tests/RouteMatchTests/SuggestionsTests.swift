@@ -48,21 +48,9 @@ import Testing
 
     /// The rule computed in full for every candidate, as the search once did.
     static func reference(to word: String, in candidates: [String]) -> String? {
-        func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-            var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-            for i in 0...a.count { table[i][0] = i }
-            for j in 0...b.count { table[0][j] = j }
-            for i in stride(from: 1, through: a.count, by: 1) {
-                for j in stride(from: 1, through: b.count, by: 1) {
-                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                    table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-                }
-            }
-            return table[a.count][b.count]
-        }
         var best: (String, Int)?
         for candidate in candidates where candidate != word {
-            let d = distance(Array(word.unicodeScalars), Array(candidate.unicodeScalars))
+            let d = referenceDistance(Array(word.unicodeScalars), Array(candidate.unicodeScalars))
             guard d <= max(1, max(word.count, candidate.count) / 3) else { continue }
             if d < (best?.1 ?? Int.max) { best = (candidate, d) }
         }
@@ -101,17 +89,18 @@ import Testing
         #expect(suggested > 500)
     }
 
-    /// The distance between two byte strings, the whole table computed.
-    static func referenceDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        var previous = Array(0...b.count)
+    /// The Levenshtein distance between `a` and `b`, the whole table computed.
+    static func referenceDistance<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
+        var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
         for i in stride(from: 1, through: a.count, by: 1) {
-            var current = [i] + Array(repeating: 0, count: b.count)
             for j in stride(from: 1, through: b.count, by: 1) {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
             }
-            previous = current
         }
-        return previous[b.count]
+        return table[a.count][b.count]
     }
 
     /// The bit-parallel distance of an ASCII word (1 to 64 bytes: its last byte is a word's

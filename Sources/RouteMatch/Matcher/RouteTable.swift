@@ -262,15 +262,17 @@ final class RouteTable: @unchecked Sendable {
         return route
     }
 
-    /// The hosts links may carry, `origins`' then those patterns give (`patternHosts`), in
-    /// declaration order, each once: what ``acceptedHosts`` holds.
+    /// The hosts links may carry, `origins`' then those patterns give (`patternHosts`, the
+    /// trie's root keys, each once already), in declaration order, each once: what
+    /// ``acceptedHosts`` holds. A pattern's host is compared with the origins' only, so that a
+    /// table of many hosts is built in time linear in them.
     private static func acceptedHosts(origins: [Origin], patternHosts: [String]) -> [String] {
         var hosts: [String] = []
-        func accept(_ host: String) {
-            if !host.isEmpty && host != CompiledRoute.originsKey && !hosts.contains(host) { hosts.append(host) }
+        for origin in origins where !origin.host.isEmpty && !hosts.contains(origin.host) { hosts.append(origin.host) }
+        let originHosts = hosts.count
+        for host in patternHosts where !host.isEmpty && host != CompiledRoute.originsKey {
+            if !hosts[..<originHosts].contains(host) { hosts.append(host) }
         }
-        for origin in origins { accept(origin.host) }
-        for host in patternHosts { accept(host) }
         return hosts
     }
 
