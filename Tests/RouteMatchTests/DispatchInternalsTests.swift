@@ -185,6 +185,40 @@ import Testing
         #expect(error.details.moreExpectedSegments == more)
     }
 
+    /// A route evaluated for its first problem only (a failed match's reason, a near route's
+    /// problem in the diagnostic) finds the first problem its full evaluation finds, and no
+    /// other; a route that fits, fits alike. Links made from each fixture's patterns and varied
+    /// (``PlainHitTests/link(for:_:)``), each against every route of its table.
+    @Test(arguments: PlainHitTests.Fixture.allCases)
+    func theFirstProblemExplainedIsTheFullEvaluationsFirst(_ fixture: PlainHitTests.Fixture) {
+        let table = fixture.table
+        var generator = SeededGenerator(seed: 0xF1_257 + UInt64(fixture.rawValue.utf8.count))
+        var failures = 0, fits = 0, mismatches: [String] = []
+        for _ in 0..<500 {
+            let link = PlainHitTests.link(for: table, &generator)
+            guard let view = try? table.view(of: link) else { continue }
+            for route in table.routes {
+                let all = Evaluator.evaluate(route, view: view, options: table.options, mode: .allProblems).verdict
+                let first = Evaluator.evaluate(route, view: view, options: table.options, mode: .firstExplained).verdict
+                switch (all, first) {
+                case (.fails(let all), .fails(let first)):
+                    failures += 1
+                    if all.first != first.first || !first.more.isEmpty {
+                        mismatches.append("\(link) \(route.reference): \(all.first) against \(first.first), \(first.more.count) more")
+                    }
+                case (.fits, .fits):
+                    fits += 1
+                default:
+                    mismatches.append("\(link) \(route.reference): fits in one mode only")
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10).joined(separator: "\n"))")
+        // Both kinds of verdict are compared: the comparison is not vacuous.
+        #expect(failures > 100)
+        #expect(fits > 0)
+    }
+
     // MARK: What a table keeps a route
 
     /// A trie node (three a `section{i}/item/${id}` route) and a pattern segment stay within their

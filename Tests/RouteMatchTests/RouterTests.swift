@@ -143,8 +143,8 @@ import Testing
             == .formatFailure(label: "version", found: "1", expected: .of(Version.self)))
     }
 
-    /// The notes are the closest route's other problems, found as the link was matched; the
-    /// other candidates are computed when asked for.
+    /// The notes are the closest route's other problems, the other candidates the near routes'
+    /// first problems.
     @Test func notesAndCandidatesAreTheClosestRoutesOtherProblemsAndTheNearRoutes() throws {
         let error = try #require(AppRoute.match("myapp://app/user/4x2/posts?page=x").failure)
         #expect(error.reason == .formatFailure(label: "id", found: "4x2", expected: .of(Int.self)))
@@ -158,7 +158,9 @@ import Testing
 
     /// A link's problems with its closest route come as they stand in the link: the first is
     /// the error's reason and span, the others its notes, whether it has one problem (the
-    /// evaluator holds it apart, with no array of others) or several.
+    /// evaluator holds it apart, with no array of others) or several, and whether the walk
+    /// found them (the link reached the route's end) or the notes are found when asked for
+    /// (the walk left the route before its end: the match finds the first problem only).
     @Test(arguments: [
         ("myapp://app/user/4x2/posts?page=2&premium=true",
          Problem(reason: .formatFailure(label: "id", found: "4x2", expected: .of(Int.self)), span: 17..<20), [Problem]()),
@@ -171,6 +173,12 @@ import Testing
          Problem(reason: .formatFailure(label: "id", found: "4x2", expected: .of(Int.self)), span: 17..<20),
          [Problem(reason: .formatFailure(label: "page", found: "x", expected: .of(Int.self)), span: 32..<33),
           Problem(reason: .missingQueryItem(key: "premium"), span: 33..<33)]),
+        ("myapp://app/user/42/posts/extra?page=x",
+         Problem(reason: .extraPathSegment(found: "extra"), span: 26..<31),
+         [Problem(reason: .formatFailure(label: "page", found: "x", expected: .of(Int.self)), span: 37..<38),
+          Problem(reason: .missingQueryItem(key: "premium"), span: 38..<38)]),
+        ("myapp://app/user/42/posts/extra?page=2&premium=true",
+         Problem(reason: .extraPathSegment(found: "extra"), span: 26..<31), []),
     ])
     func problemsComeInTheOrderTheyStand(link: String, first: Problem, notes: [Problem]) throws {
         let error = try #require(AppRoute.match(link).failure)

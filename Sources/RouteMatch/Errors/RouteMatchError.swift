@@ -46,16 +46,20 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
         let subject: Subject
         let closestRoute: RouteReference?
         let definitionProblems: [DefinitionProblem]
+        /// Whether the notes are the details' (``Details/notes``), found with them when first
+        /// asked for, not ``problems``' others (then none).
+        let notesInDetails: Bool
         /// The rest of the diagnostic (empty details for an error made without any).
         var memo: Memo<Details>
 
         init(
             problems: consuming Problems, input: String, subject: Subject, closestRoute: RouteReference?,
-            definitionProblems: [DefinitionProblem], memo: Memo<Details>?
+            definitionProblems: [DefinitionProblem], notesInDetails: Bool = false, memo: Memo<Details>?
         ) {
             self.problems = problems
             (self.input, self.subject) = (input, subject)
             (self.closestRoute, self.definitionProblems) = (closestRoute, definitionProblems)
+            self.notesInDetails = notesInDetails
             self.memo = memo ?? Memo { Details() }
         }
     }
@@ -97,22 +101,25 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
 
     init(
         reason: Reason, input: String, subject: Subject, span: Range<Int>?,
-        closestRoute: RouteReference?, definitionProblems: [DefinitionProblem] = [], notes: [Problem] = [],
+        closestRoute: RouteReference?, definitionProblems: [DefinitionProblem] = [], notes: [Problem]? = [],
         details: Memo<Details>?
     ) {
         storage = Storage(
-            problems: Problems(first: Problem(reason: reason, span: span), more: notes), input: input, subject: subject,
-            closestRoute: closestRoute, definitionProblems: definitionProblems, memo: details)
+            problems: Problems(first: Problem(reason: reason, span: span), more: notes ?? []), input: input,
+            subject: subject, closestRoute: closestRoute, definitionProblems: definitionProblems,
+            notesInDetails: notes == nil, memo: details)
     }
 
     /// A failed match's error: its first problem is the reason and span, the others its notes
-    /// (moved in whole).
+    /// (moved in whole), or, when `notesInDetails`, the first problem alone: the notes are
+    /// found with the details (``Details/notes``), when first asked for.
     init(
-        problems: consuming Problems, input: String, closestRoute: RouteReference?, details: Memo<Details>
+        problems: consuming Problems, input: String, closestRoute: RouteReference?, notesInDetails: Bool,
+        details: Memo<Details>
     ) {
         storage = Storage(
             problems: problems, input: input, subject: .link, closestRoute: closestRoute, definitionProblems: [],
-            memo: details)
+            notesInDetails: notesInDetails, memo: details)
     }
 
     /// Everything the diagnostic shows beyond the stored fields, computed once on first use.
@@ -125,11 +132,19 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
         return RouteMatchError(
             reason: reason, input: input, subject: subject, span: span,
             closestRoute: closestRoute.map { route.mounting($0) } ?? route, definitionProblems: definitionProblems,
-            notes: notes, details: Memo { inner.details })
+            notes: knownNotes, details: Memo { inner.details })
     }
 
     /// Further problems of the closest route, after ``reason``, in the order they stand in the link.
-    public var notes: [Problem] { storage.problems.more }
+    ///
+    /// A failed match finds them with the rest of its diagnostic, when first asked for, as it
+    /// finds ``otherCandidates``: the reason is found on the way, and a caller who reads only
+    /// the reason pays for no more.
+    public var notes: [Problem] { storage.notesInDetails ? details.notes : storage.problems.more }
+
+    /// The notes when the error holds them, `nil` when they are found with the details: what an
+    /// error made from this one passes on, so that its notes are found when asked for too.
+    var knownNotes: [Problem]? { storage.notesInDetails ? nil : storage.problems.more }
 
     /// Other routes the link came near, best first, at most three, each with its first problem.
     public var otherCandidates: [Candidate] { details.candidates }
@@ -278,6 +293,9 @@ extension RouteMatchError {
     /// What a diagnostic shows beyond the error's stored fields, computed once by the matcher
     /// and laid out by the renderer.
     struct Details: Sendable {
+        /// The closest route's problems after the first, for an error that finds its notes
+        /// with its details (a failed match's that holds its first problem only).
+        var notes: [Problem] = []
         var candidates: [Candidate] = []
         /// A link that matches the closest route, for the help line.
         var example: String? = nil

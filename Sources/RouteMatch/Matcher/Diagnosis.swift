@@ -1,7 +1,8 @@
 /// What a failed match's diagnostic shows beyond its reason: the closest route's other
-/// problems, the other near routes' first problems, an example link, the literals the table
-/// offers where the link left it, and the parts of the link to redact. It states no matching
-/// rule of its own: every problem comes from the ``Evaluator``.
+/// problems (the notes, when the match found only the first), the other near routes' first
+/// problems, an example link, the literals the table offers where the link left it, and the
+/// parts of the link to redact. It states no matching rule of its own: every problem comes
+/// from the ``Evaluator``.
 enum Diagnosis {
     /// A near route other than the closest, with the view it was compared under (a structure,
     /// not a tuple: see ``RenderedValues/LabelTexts``).
@@ -29,6 +30,9 @@ enum Diagnosis {
         let expected: [String]
         /// How many literal segments more than ``expected`` the table offers there.
         let moreExpected: Int
+        /// Whether the error holds the closest route's first problem only: its others (the
+        /// notes) are found with the details.
+        let findsNotes: Bool
     }
 
     /// The details of a failed match, computed once when a diagnostic is first asked for.
@@ -41,10 +45,12 @@ enum Diagnosis {
         // field to field, the array of expected literals was copied through its type's value
         // witness, which had the runtime build `[String]` on a process's first diagnostic.
         var details = RouteMatchError.Details(
+            notes: input.findsNotes ? notes(of: input.route, view: view, options: input.defaults.options) : [],
             hosts: input.hosts, expectedSegments: input.expected, moreExpectedSegments: input.moreExpected)
         for other in input.others {
             let view = isolation.view(other.view)
-            let verdict = Evaluator.evaluate(other.route, view: view, options: input.defaults.options, mode: .allProblems).verdict
+            // A near route is shown with its first problem only.
+            let verdict = Evaluator.evaluate(other.route, view: view, options: input.defaults.options, mode: .firstExplained).verdict
             if case .fails(let problems) = verdict {
                 details.candidates.append(RouteMatchError.Candidate(route: other.route.reference, problem: problems.first))
             }
@@ -52,6 +58,15 @@ enum Diagnosis {
         details.example = LinkRenderer.example(route: input.route, view: view, defaults: input.defaults)
         details.redactions = redactions(view: view, route: input.route)
         return details
+    }
+
+    /// `route`'s problems after the first (the notes of an error that holds the first only),
+    /// in the order they stand in the link.
+    private static func notes(of route: CompiledRoute, view: LinkView, options: MatchOptions) -> [RouteMatchError.Problem] {
+        switch Evaluator.evaluate(route, view: view, options: options, mode: .allProblems).verdict {
+        case .fails(let problems): return problems.more
+        case .fits: return []
+        }
     }
 
     /// The parts of the link that can carry a secret: the userinfo, every path segment that is

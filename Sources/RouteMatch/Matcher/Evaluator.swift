@@ -5,7 +5,8 @@
 /// matcher runs it in ``Mode/firstProblem`` on the routes whose path the trie found (the hit
 /// path: it stops at the first problem and allocates nothing for an explanation); a diagnostic
 /// runs it in ``Mode/allProblems`` on the routes it names, to list every problem in the order
-/// it stands in the link, value conversions included.
+/// it stands in the link, value conversions included, and in ``Mode/firstExplained`` where it
+/// needs only the first of them (a failed match's reason, another near route's problem).
 struct Evaluator {
     enum Mode {
         /// Stop at the first problem; leave value conversion to the route's decoder (a text
@@ -13,6 +14,10 @@ struct Evaluator {
         case firstProblem
         /// Collect every problem, checking that each bound value converts to its type.
         case allProblems
+        /// Stop at the first problem, found and built as in ``allProblems`` (each bound value
+        /// converted): the first problem ``allProblems`` finds, for less when there are more.
+        /// The progress is then only as far as that problem.
+        case firstExplained
     }
 
     /// What evaluating one route found, and how far the link got into it. (A structure, not a
@@ -43,7 +48,8 @@ struct Evaluator {
     // The first problem held apart, with a flag (not an optional: its tag would be read
     // through the reason's value witness), the others in an array made only when there are
     // others: a route that fails once, as most near misses do, allocates no array.
-    /// The first problem found, when ``hasProblem`` (in ``Mode/allProblems``).
+    /// The first problem found, when ``hasProblem`` (in ``Mode/allProblems`` and
+    /// ``Mode/firstExplained``).
     private var firstProblem = Evaluator.noProblem
     private var hasProblem = false
     /// The problems after the first, in the order found.
@@ -51,7 +57,8 @@ struct Evaluator {
     private(set) var progress: Progress
 
     /// Evaluates `route` against `view`. A route that does not fit is always reported as in
-    /// ``Mode/allProblems`` (every problem, the whole progress), whatever the mode asked.
+    /// ``Mode/allProblems`` (every problem, the whole progress) when ``Mode/firstProblem`` was
+    /// asked, and with its first problem only in ``Mode/firstExplained``.
     ///
     /// - Parameter literalsWalked: Whether the trie walk reached the route through its literal
     ///   segments, each matched by its text: in ``Mode/firstProblem`` they are not compared
@@ -99,7 +106,7 @@ struct Evaluator {
         self.progress = Progress(scheme: true, host: true, depth: 0, pathComplete: false, query: 0)
     }
 
-    private var stopped: Bool { failed && mode == .firstProblem }
+    private var stopped: Bool { failed && mode != .allProblems }
 
     /// The bound values, moved out (the evaluator is done): not retained for the verdict and
     /// released with the evaluator.
@@ -126,7 +133,7 @@ struct Evaluator {
 
     private mutating func report(_ reason: @autoclosure () -> RouteMatchError.Reason, _ span: Range<Int>?) {
         failed = true
-        guard mode == .allProblems else { return }
+        guard mode != .firstProblem else { return }
         if hasProblem {
             moreProblems.append(RouteMatchError.Problem(reason: reason(), span: span))
         } else {
@@ -135,8 +142,8 @@ struct Evaluator {
         }
     }
 
-    /// Reports `text` if it does not convert to the label's type: in ``Mode/allProblems``
-    /// converted, in ``Mode/firstProblem`` only when its bytes refute it
+    /// Reports `text` if it does not convert to the label's type: in ``Mode/allProblems`` and
+    /// ``Mode/firstExplained`` converted, in ``Mode/firstProblem`` only when its bytes refute it
     /// (``LabelInfo/read(_:)``, `reading` when the caller asked it; the route's decoder
     /// converts the rest), so that a route is not built only to refuse, on the plain path and
     /// here alike.
@@ -146,7 +153,7 @@ struct Evaluator {
     ) {
         let info = labels[label]
         let reading = reading ?? info.read(text)
-        guard mode == .allProblems else {
+        guard mode != .firstProblem else {
             if case .refuted = reading { failed = true }
             return
         }
@@ -203,6 +210,7 @@ struct Evaluator {
         if !view.link.schemeText.isEmpty, let expected = route.scheme, view.link.schemeText != expected {
             progress.scheme = false
             report(.schemeMismatch(expected: expected, found: view.link.schemeText), view.link.schemeRange)
+            if stopped { return }
         }
         if view.hostKey != host {
             progress.host = false
@@ -293,7 +301,7 @@ struct Evaluator {
             // The rest of the link is the mounted table's to judge, when the value is built.
             let rest = view.mounted(from: offset)
             values[label] = .mounted(rest)
-            if mode == .allProblems, let error = mount.type.mountedMatcher.error(for: rest) {
+            if mode != .firstProblem, let error = mount.type.mountedMatcher.error(for: rest) {
                 report(error.reason, error.span)
             }
             if fits { progress.depth += max(0, view.segmentCount - offset) }
@@ -360,6 +368,7 @@ struct Evaluator {
                     let text = view.value(ofQueryItem: index)
                     texts.append(text)
                     check(labels, label, text, span: view.link.queryItems[index].valueRange ?? view.link.queryItems[index].range)
+                    if stopped { return }
                 }
                 values[label] = .many(texts)
                 progress.query += 1

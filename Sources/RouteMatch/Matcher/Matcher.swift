@@ -418,12 +418,17 @@ struct Search {
         if let error = table.firstUseError(route) { return error }
         if let mounted = attempts.best.mounted { return mountedError(mounted, under: route, view: attempts.best.view) }
         let problems: Problems
+        // The walk's problems of the route are all of them; evaluated here, only its first is
+        // found, the reason: the others (the notes) are found with the details, when first
+        // asked for (a miss whose reason alone is read costs no more).
+        var notesInDetails = false
         if let known = attempts.takeBestProblems() {
             problems = known
         } else {
-            switch Evaluator.evaluate(route, view: attempts.best.view, options: table.options, mode: .allProblems).verdict {
+            switch Evaluator.evaluate(route, view: attempts.best.view, options: table.options, mode: .firstExplained).verdict {
             case .fails(let found):
                 problems = found
+                notesInDetails = true
             case .fits(let values):
                 switch build(route, consume values) {
                 case nil: return nil
@@ -439,10 +444,10 @@ struct Search {
         let input = Diagnosis.Input(
             view: attempts.best.view, defaults: table.defaults, route: route, others: others,
             hosts: hostFailed || !(table.defaults.isMounted || attempts.best.view.origin?.hostFits ?? true) ? table.acceptedHosts : [],
-            expected: expected.first, moreExpected: expected.more)
+            expected: expected.first, moreExpected: expected.more, findsNotes: notesInDetails)
         return RouteMatchError(
             problems: consume problems, input: view.link.text, closestRoute: route.reference,
-            details: Memo { Diagnosis.details(input) })
+            notesInDetails: notesInDetails, details: Memo { Diagnosis.details(input) })
     }
 
     /// A mounted table's error as the mounting table reports it: the nested route named by its
@@ -455,7 +460,7 @@ struct Search {
         let restStart = mountStart ?? view.link.pathRange.upperBound
         return RouteMatchError(
             reason: error.reason, input: text, subject: .link, span: error.span, closestRoute: reference,
-            notes: error.notes, details: Memo {
+            notes: error.knownNotes, details: Memo {
                 var details = error.details
                 if let example = details.example {
                     // The mounted table writes paths relative to the mount.
