@@ -219,6 +219,53 @@ import Testing
         #expect(fits > 0)
     }
 
+    /// An owner of a memo whose computation counts what it was asked for.
+    final class CountingMemo: MemoOwner, @unchecked Sendable {
+        var memo: Memo<String>
+        let asked = Locked<[Bool]>([])
+
+        init() {
+            memo = Memo { _ in "" }
+            memo = Memo { [asked] whole in
+                asked.withLock { $0.append(whole) }
+                return whole ? "whole" : "part"
+            }
+        }
+    }
+
+    /// A memo computes its cheap part alone when that is asked for first, the whole value once
+    /// when it is asked for, and nothing again: after the whole, the part asked for is the whole.
+    @Test(arguments: [
+        ([false], ["part"], [false]),
+        ([true], ["whole"], [true]),
+        ([false, false, true, true, false], ["part", "part", "whole", "whole", "whole"], [false, true]),
+        ([true, false, true], ["whole", "whole", "whole"], [true]),
+    ])
+    func aMemoComputesItsCheapPartAloneAndItsWholeOnce(asks: [Bool], answers: [String], computed: [Bool]) {
+        let owner = CountingMemo()
+        #expect(asks.map { owner.memoized(whole: $0) } == answers)
+        #expect(owner.asked.withLock { $0 } == computed)
+    }
+
+    /// A miss's one-line summaries and redacted link read the details' cheap part only; the
+    /// full diagnostic asked for after them is the one an error asked for it first gives
+    /// (notes, other candidates, example and all).
+    @Test(arguments: [
+        "myapp://app/user/42/posts/extra?page=x", "myapp://app/nope/item/42", "myapp://app/user/4x2/posts?page=x",
+        "myapp://u:secret@app/article?ref=1#top", "myapp://other/user/42/profile",
+    ])
+    func aSummaryFirstLeavesTheFullDiagnosticAsItIs(link: String) throws {
+        let first = try #require(AppRoute.match(link).failure)
+        let summaries = [first.summary, first.redactedSummary, first.redactedInput]
+        let fresh = try #require(AppRoute.match(link).failure)
+        #expect(first.description == fresh.description)
+        #expect(first.redactedDescription == fresh.redactedDescription)
+        #expect(first.notes == fresh.notes)
+        #expect(first.otherCandidates == fresh.otherCandidates)
+        #expect(summaries == [fresh.summary, fresh.redactedSummary, fresh.redactedInput])
+        #expect(first.summaryDetails.redactions == fresh.details.redactions)
+    }
+
     // MARK: What a table keeps a route
 
     /// A trie node (three a `section{i}/item/${id}` route) and a pattern segment stay within their

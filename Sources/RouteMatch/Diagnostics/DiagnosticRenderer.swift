@@ -27,7 +27,7 @@ enum DiagnosticRenderer {
         let input = redaction?.text ?? error.input
         let redact = formatter(redacted: redacted)
         var lines = DiagnosticLines(capacity: 3 * input.utf8.count + 512)
-        lines.line("error: ", headline(error, input: truncated(input), sharedItems: details.isSharedItems))
+        lines.line("error: ", headline(error, input: truncated(input), sharedItems: error.isSharedItems))
         if let route = error.closestRoute {
             lines.line(" --> ", error.subject == .link ? "closest route: " : "", route.description)
         }
@@ -58,12 +58,15 @@ enum DiagnosticRenderer {
         return help(for: error.reason, alternatives: details.expectedSegments, example: example, hosts: details.hosts)
     }
 
-    static func summary(_ error: RouteMatchError, details: RouteMatchError.Details, redacted: Bool) -> String {
+    /// The one-line summary, which reads the error's details only for what it shows: a table's
+    /// kind, the parts of the link to redact (``RouteMatchError/summaryDetails``).
+    static func summary(_ error: RouteMatchError, redacted: Bool) -> String {
         let redact = formatter(redacted: redacted)
         var oneLine = DiagnosticLines(capacity: 2 * error.input.utf8.count + 256)
         switch error.subject {
         case .pattern:
-            oneLine.line(headline(error, input: "", handler: details.isHandler), ": ", message(error.reason, redact: redact))
+            let handler = error.summaryDetails.isHandler
+            oneLine.line(headline(error, input: "", handler: handler), ": ", message(error.reason, redact: redact))
             if let route = error.definitionProblems.first?.route {
                 oneLine.append(" in ")
                 oneLine.append(route.description)
@@ -71,8 +74,8 @@ enum DiagnosticRenderer {
         case .render:
             oneLine.line(headline(error, input: ""), ": ", message(error.reason, redact: redact))
         case .link:
-            let input = redacted ? Redaction(error: error, details: details).text : error.input
-            let head = headline(error, input: truncated(input), sharedItems: details.isSharedItems)
+            let input = redacted ? Redaction(error: error, details: error.summaryDetails).text : error.input
+            let head = headline(error, input: truncated(input), sharedItems: error.isSharedItems)
             oneLine.line(head, ": ", message(error.reason, redact: redact))
             if let route = error.closestRoute {
                 oneLine.append(" (closest route: ")

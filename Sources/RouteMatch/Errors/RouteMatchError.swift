@@ -37,7 +37,7 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
     /// What the error says, held once: an error is one reference, so a `Result` that may
     /// hold one is small, and a match that returns one copies a pointer, not every field.
     // Unchecked: `memo` is read and written only under the lock its address picks
-    // (``MemoOwner/memoized``); every other property is a constant.
+    // (``MemoOwner/memoized(whole:)``); every other property is a constant.
     private final class Storage: MemoOwner, @unchecked Sendable {
         /// The first problem (the reason and its span) and the others (the notes): a failed
         /// match's moved in whole, where taking the first problem's parts copied them.
@@ -49,18 +49,22 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
         /// Whether the notes are the details' (``Details/notes``), found with them when first
         /// asked for, not ``problems``' others (then none).
         let notesInDetails: Bool
+        /// Whether the route matched and the query items every route shares did not: known
+        /// when the error is made, so that its one-line summary computes no details to say so.
+        let isSharedItems: Bool
         /// The rest of the diagnostic (empty details for an error made without any).
         var memo: Memo<Details>
 
         init(
             problems: consuming Problems, input: String, subject: Subject, closestRoute: RouteReference?,
-            definitionProblems: [DefinitionProblem], notesInDetails: Bool = false, memo: Memo<Details>?
+            definitionProblems: [DefinitionProblem], notesInDetails: Bool = false, isSharedItems: Bool = false,
+            memo: Memo<Details>?
         ) {
             self.problems = problems
             (self.input, self.subject) = (input, subject)
             (self.closestRoute, self.definitionProblems) = (closestRoute, definitionProblems)
-            self.notesInDetails = notesInDetails
-            self.memo = memo ?? Memo { Details() }
+            (self.notesInDetails, self.isSharedItems) = (notesInDetails, isSharedItems)
+            self.memo = memo ?? Memo { _ in Details() }
         }
     }
 
@@ -102,12 +106,12 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
     init(
         reason: Reason, input: String, subject: Subject, span: Range<Int>?,
         closestRoute: RouteReference?, definitionProblems: [DefinitionProblem] = [], notes: [Problem]? = [],
-        details: Memo<Details>?
+        isSharedItems: Bool = false, details: Memo<Details>?
     ) {
         storage = Storage(
             problems: Problems(first: Problem(reason: reason, span: span), more: notes ?? []), input: input,
             subject: subject, closestRoute: closestRoute, definitionProblems: definitionProblems,
-            notesInDetails: notes == nil, memo: details)
+            notesInDetails: notes == nil, isSharedItems: isSharedItems, memo: details)
     }
 
     /// A failed match's error: its first problem is the reason and span, the others its notes
@@ -123,7 +127,17 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
     }
 
     /// Everything the diagnostic shows beyond the stored fields, computed once on first use.
-    var details: Details { storage.memoized }
+    var details: Details { storage.memoized(whole: true) }
+
+    /// The details' cheap part (see ``Details``): what redacting the link and the one-line
+    /// summary read, computed without the rest when they are asked for first.
+    var summaryDetails: Details { storage.memoized(whole: false) }
+
+    /// The details whole, or only their cheap part (``summaryDetails``).
+    func details(whole: Bool) -> Details { storage.memoized(whole: whole) }
+
+    /// Whether the route matched and the query items every route shares did not.
+    var isSharedItems: Bool { storage.isSharedItems }
 
     /// This error of a table that `route` mounts, as the mounting table reports it: its route
     /// named by its path of mounts (``RouteReference/mounting(_:)``), all else the same.
@@ -132,7 +146,7 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
         return RouteMatchError(
             reason: reason, input: input, subject: subject, span: span,
             closestRoute: closestRoute.map { route.mounting($0) } ?? route, definitionProblems: definitionProblems,
-            notes: knownNotes, details: Memo { inner.details })
+            notes: knownNotes, isSharedItems: isSharedItems, details: Memo { whole in inner.details(whole: whole) })
     }
 
     /// Further problems of the closest route, after ``reason``, in the order they stand in the link.
@@ -168,7 +182,7 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
     public var description: String { DiagnosticRenderer.render(self, details: details, redacted: false) }
 
     /// One line: the reason and the closest route, for log aggregation.
-    public var summary: String { DiagnosticRenderer.summary(self, details: details, redacted: false) }
+    public var summary: String { DiagnosticRenderer.summary(self, redacted: false) }
 
     /// The diagnostic with every part of the link that can carry a secret (userinfo, path
     /// values, query values and unknown keys, the fragment) replaced by its shape
@@ -176,10 +190,10 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
     public var redactedDescription: String { DiagnosticRenderer.render(self, details: details, redacted: true) }
 
     /// ``summary`` with secrets replaced by their shape.
-    public var redactedSummary: String { DiagnosticRenderer.summary(self, details: details, redacted: true) }
+    public var redactedSummary: String { DiagnosticRenderer.summary(self, redacted: true) }
 
     /// ``input`` with secrets replaced by their shape: the link as it can be logged.
-    public var redactedInput: String { DiagnosticRenderer.redactedInput(self, details: details) }
+    public var redactedInput: String { DiagnosticRenderer.redactedInput(self, details: summaryDetails) }
 
     /// The error as data, on one line: its reason, input, span and closest route.
     public var debugDescription: String {
@@ -292,6 +306,11 @@ extension RouteMatchError {
 
     /// What a diagnostic shows beyond the error's stored fields, computed once by the matcher
     /// and laid out by the renderer.
+    ///
+    /// Its cheap part (``RouteMatchError/summaryDetails``), computed alone when the one-line
+    /// summary or the redacted link is asked for first, holds ``redactions`` and the facts
+    /// given when the error was made (``tableName``, ``isHandler``, ``foundOnFirstUse``); its
+    /// other fields are then as they are made, and read only from the whole details.
     struct Details: Sendable {
         /// The closest route's problems after the first, for an error that finds its notes
         /// with its details (a failed match's that holds its first problem only).
@@ -312,8 +331,6 @@ extension RouteMatchError {
         /// Whether the definition problems are a link handler's (its router's, its redirects'
         /// and its fallback's), not one table's.
         var isHandler = false
-        /// Whether the route matched and the query items every route shares did not.
-        var isSharedItems = false
         /// Whether the definition problems were found when a route was first used, not when
         /// the table was built (a problem that needs the route's type).
         var foundOnFirstUse = false
@@ -345,7 +362,7 @@ extension RouteMatchError {
         let first = problems[0]
         return RouteMatchError(
             reason: first.reason, input: first.route?.pattern ?? input, subject: .pattern, span: first.span,
-            closestRoute: first.route, definitionProblems: problems, details: Memo { Details(tableName: tableName, isHandler: isHandler, foundOnFirstUse: firstUse) })
+            closestRoute: first.route, definitionProblems: problems, details: Memo { _ in Details(tableName: tableName, isHandler: isHandler, foundOnFirstUse: firstUse) })
     }
 }
 

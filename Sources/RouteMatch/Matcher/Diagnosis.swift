@@ -35,12 +35,15 @@ enum Diagnosis {
         let findsNotes: Bool
     }
 
-    /// The details of a failed match, computed once when a diagnostic is first asked for.
-    static func details(_ input: Input) -> RouteMatchError.Details {
+    /// The details of a failed match, computed once when a diagnostic is first asked for: whole,
+    /// or (`whole: false`, for a one-line summary or the redacted link) only the parts of the
+    /// link to redact.
+    static func details(_ input: Input, whole: Bool) -> RouteMatchError.Details {
         // Views of their own: this may run on any thread, on several at once (see
         // ``LinkView/Isolation``).
         var isolation = LinkView.Isolation()
         let view = isolation.view(input.view)
+        guard whole else { return RouteMatchError.Details(redactions: redactions(view: view, route: input.route)) }
         // The texts handed to the initializer, not assigned to a field: copied from the input
         // field to field, the array of expected literals was copied through its type's value
         // witness, which had the runtime build `[String]` on a process's first diagnostic.

@@ -447,7 +447,7 @@ struct Search {
             expected: expected.first, moreExpected: expected.more, findsNotes: notesInDetails)
         return RouteMatchError(
             problems: consume problems, input: view.link.text, closestRoute: route.reference,
-            notesInDetails: notesInDetails, details: Memo { Diagnosis.details(input) })
+            notesInDetails: notesInDetails, details: Memo { whole in Diagnosis.details(input, whole: whole) })
     }
 
     /// A mounted table's error as the mounting table reports it: the nested route named by its
@@ -460,8 +460,8 @@ struct Search {
         let restStart = mountStart ?? view.link.pathRange.upperBound
         return RouteMatchError(
             reason: error.reason, input: text, subject: .link, span: error.span, closestRoute: reference,
-            notes: error.knownNotes, details: Memo {
-                var details = error.details
+            notes: error.knownNotes, isSharedItems: error.isSharedItems, details: Memo { whole in
+                var details = error.details(whole: whole)
                 if let example = details.example {
                     // The mounted table writes paths relative to the mount.
                     let prefix = String(decoding: Array(text.utf8.prefix(restStart)), as: UTF8.self)

@@ -111,7 +111,7 @@ struct SharedItems: Sendable {
         let notes = failed.more
         throw RouteMatchError(
             reason: failed.first.reason, input: view.link.text, subject: .link, span: failed.first.span,
-            closestRoute: route.reference, notes: notes, details: Memo { RouteMatchError.Details(isSharedItems: true) })
+            closestRoute: route.reference, notes: notes, isSharedItems: true, details: nil)
     }
 }
 

@@ -1,5 +1,6 @@
-/// A value computed on first use; later reads return the same value. The closure is released
-/// once its value is stored, with everything it captured.
+/// A value computed on first use, in two parts: a cheap part first asked for alone (what an
+/// error's one-line summary reads), and the whole; later reads return the same value. The
+/// closure is released once the whole value is stored, with everything it captured.
 ///
 /// A memo is not an object of its own: it is a stored property of the object that owns it (a
 /// ``MemoOwner``: each failed match's error keeps one, and a memo object was one allocation
@@ -9,39 +10,52 @@
 /// table's) can never wait on a lock it shares with it; two threads asking at once may both
 /// compute, and both get the value stored first.
 struct Memo<Value: Sendable> {
-    // A closure and a flag, not an enum of the two states: an enum nested in the generic type
+    // A closure and a count, not an enum of the states: an enum nested in the generic type
     // is a type of its own, whose metadata releasing a memo looked up (each failed match
     // releases one; about 300 instructions).
-    /// The computation; once its value is stored, a closure that returns that value (which
-    /// releases the computation and what it captured).
-    fileprivate var compute: @Sendable () -> Value
-    /// Whether ``compute`` returns the stored value.
-    fileprivate var isDone = false
+    /// The computation, asked for the whole value (`true`) or its cheap part only (`false`: a
+    /// value whose other parts are left as they are made); once a value is stored, a closure
+    /// that returns it (which releases the computation and what it captured once the whole
+    /// value is stored).
+    fileprivate var compute: @Sendable (_ whole: Bool) -> Value
+    /// What ``compute`` returns without computing: 0 nothing, 1 the cheap part, 2 the whole.
+    fileprivate var stored: UInt8 = 0
 
-    init(_ compute: @escaping @Sendable () -> Value) {
+    /// A memo of `compute`'s value, which it computes whole or, asked with `false`, only its
+    /// cheap part (a computation with nothing cheap to leave out computes it whole either way).
+    init(_ compute: @escaping @Sendable (_ whole: Bool) -> Value) {
         self.compute = compute
     }
 }
 
 /// An object that keeps a ``Memo`` in a stored property, read and written only under the lock
-/// of ``LockPool`` that the object's address picks (through ``memoized``).
+/// of ``LockPool`` that the object's address picks (through ``memoized(whole:)``).
 protocol MemoOwner: AnyObject {
     associatedtype Memoized: Sendable
-    /// The memo; read and written only by ``memoized``.
+    /// The memo; read and written only by ``memoized(whole:)``.
     var memo: Memo<Memoized> { get set }
 }
 
 extension MemoOwner {
-    /// The memo's value, computed now if no caller has asked before.
-    var memoized: Memoized {
+    /// The memo's value, whole or (`whole: false`) at least its cheap part, computed now if no
+    /// caller has asked for as much before.
+    func memoized(whole: Bool) -> Memoized {
         let id = ObjectIdentifier(self)
-        let (done, read) = LockPool.withLock(for: id) { (memo.isDone, memo.compute) }
-        if done { return read() }
-        let computed = read()
+        let needed: UInt8 = whole ? 2 : 1
+        let (stored, read) = LockPool.withLock(for: id) { (memo.stored, memo.compute) }
+        if stored >= needed { return read(whole) }
+        let computed = read(whole)
         return LockPool.withLock(for: id) {
-            if memo.isDone { return memo.compute() }
-            memo.compute = { computed }
-            memo.isDone = true
+            if memo.stored >= needed { return memo.compute(whole) }
+            if whole {
+                memo.compute = { _ in computed }
+                memo.stored = 2
+            } else {
+                // The cheap part is kept; the whole is still to compute when asked for.
+                let computation = memo.compute
+                memo.compute = { whole in whole ? computation(true) : computed }
+                memo.stored = 1
+            }
             return computed
         }
     }
