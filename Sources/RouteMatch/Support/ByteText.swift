@@ -19,6 +19,18 @@ enum ByteText {
         }
     }
 
+    /// Appends the decimal digits of `value` (not negative) in ASCII to `bytes`.
+    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+
     /// `body` run over `text`'s UTF-8 bytes: in place where the text is stored as UTF-8 (a
     /// native or small string, as every text RouteMatch makes), else over a contiguous copy (a
     /// string bridged from Objective-C).
