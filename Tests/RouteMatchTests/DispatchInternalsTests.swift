@@ -222,11 +222,12 @@ import Testing
     /// An owner of a memo whose computation counts what it was asked for.
     final class CountingMemo: MemoOwner, @unchecked Sendable {
         var memo: Memo<String>
-        let asked = Locked<[Bool]>([])
+        let asked: Locked<[Bool]>
 
         init() {
-            memo = Memo { _ in "" }
-            memo = Memo { [asked] whole in
+            let asked = Locked<[Bool]>([])
+            self.asked = asked
+            memo = Memo { whole in
                 asked.withLock { $0.append(whole) }
                 return whole ? "whole" : "part"
             }
@@ -275,7 +276,7 @@ import Testing
     ])
     func aValuesShapeCountsItsCharacters(value: String, shape: String) {
         #expect(Redaction.shape(value) == shape)
-        #expect(Array(value.utf8).withUnsafeBufferPointer { Redaction.characterCount($0) } == value.count)
+        #expect(Array(value.utf8).withUnsafeBufferPointer { ByteText.characterCount($0) } == value.count)
     }
 
     // MARK: What a table keeps a route

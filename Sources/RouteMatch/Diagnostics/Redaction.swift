@@ -75,25 +75,12 @@
     /// Appends the shape of the value whose UTF-8 is `value` (`<3 chars>`) to `output`: the only
     /// place its words are written.
     static func appendShape(of value: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        let count = characterCount(value)
+        let count = ByteText.characterCount(value)
         output.append(UInt8(ascii: "<"))
         ByteText.appendDecimal(count, to: &output)
         ByteText.append(count == 1 ? " char>" : " chars>", to: &output)
     }
 
-    /// The number of characters of the text whose UTF-8 is `bytes`: counted from the bytes
-    /// where they are ASCII (a character each, but for a CR LF pair, which is one), where a
-    /// string made of them and counted took some 500 instructions a value.
-    static func characterCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var count = 0
-        var afterReturn = false
-        for byte in bytes {
-            if byte >= 0x80 { return String(decoding: bytes, as: UTF8.self).count }
-            if !(afterReturn && byte == UInt8(ascii: "\n")) { count += 1 }
-            afterReturn = byte == UInt8(ascii: "\r")
-        }
-        return count
-    }
 
     /// Maps a span of the original onto the redacted text.
     func map(_ span: Range<Int>) -> Range<Int> {

@@ -96,23 +96,12 @@
         }
     }
 
-    /// The number of characters in `text`, which has `scalars` Unicode scalars.
-    ///
-    /// An ASCII text's characters are its scalars, but for each `"\r\n"`, the one pair of
-    /// ASCII scalars that is one character. Another text's are counted by `String.count`, which
-    /// finds the grapheme breaks (and costs ten times more).
+    /// The number of characters in `text`, which has `scalars` Unicode scalars: an ASCII
+    /// text's (as many scalars as bytes) counted from its bytes
+    /// (``ByteText/asciiCharacterCount(_:)``), another's by `String.count`.
     static func characterCount(_ text: String, scalars: Int) -> Int {
         guard scalars == text.utf8.count else { return text.count }
-        let pairs = ByteText.withUTF8(of: text) { bytes in
-            var pairs = 0
-            var afterReturn = false
-            for byte in bytes {
-                if afterReturn, byte == UInt8(ascii: "\n") { pairs &+= 1 }
-                afterReturn = byte == UInt8(ascii: "\r")
-            }
-            return pairs
-        }
-        return scalars &- pairs
+        return ByteText.withUTF8(of: text) { ByteText.asciiCharacterCount($0) }
     }
 
     /// Writes, for each ASCII byte, the positions in `word` (ASCII, at most 64 bytes) where
