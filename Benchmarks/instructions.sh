@@ -17,7 +17,8 @@
 # its reason), rendered-miss-1000 (a miss at the first segment of the 1,000-route table, its
 # diagnostic rendered), summary-miss-1000 and redacted-summary-miss-1000 (the same miss as the
 # one line a log keeps, its `summary`, and as a link handler logs it by default, its
-# `redactedSummary`), urlcomponents-closure-link, urlcomponents-tracked-link,
+# `redactedSummary`), redacted-summary-then-rendered-miss-1000 (that redacted line, then the
+# same error's full diagnostic), urlcomponents-closure-link, urlcomponents-tracked-link,
 # urlcomponents-deep-link, nested-hit-1000 (a
 # link into the last of ten mounted feature enums of 100), nested-miss-1000 (a miss inside
 # that feature, with its reason), nested-closure-hit-1000 (the same
@@ -51,7 +52,7 @@
 #                                that each still runs)
 set -euo pipefail
 cd "$(dirname "$0")"
-defaults=(closure-hit closure-hit-tracked struct-hit struct-in-segment-hit struct-rest-hit struct-query-list-hit struct-miss enum-hit enum-hit-100 enum-miss origins-host-miss rendered-miss-1000 summary-miss-1000 redacted-summary-miss-1000 urlcomponents-closure-link
+defaults=(closure-hit closure-hit-tracked struct-hit struct-in-segment-hit struct-rest-hit struct-query-list-hit struct-miss enum-hit enum-hit-100 enum-miss origins-host-miss rendered-miss-1000 summary-miss-1000 redacted-summary-miss-1000 redacted-summary-then-rendered-miss-1000 urlcomponents-closure-link
     urlcomponents-tracked-link urlcomponents-deep-link nested-hit-1000 nested-miss-1000 nested-closure-hit-1000 enum-hit-section enum-hit-optional enum-render urlcomponents-render codable-floor codable-floor-100
     codable-floor-section codable-floor-nested build-1000 validate-1000
     flagged-enum-hit flagged-enum-hit-100 flagged-nested-hit-1000 flagged-nested-closure-hit-1000

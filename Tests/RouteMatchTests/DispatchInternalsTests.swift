@@ -219,33 +219,40 @@ import Testing
         #expect(fits > 0)
     }
 
-    /// An owner of a memo whose computation counts what it was asked for.
+    /// An owner of a memo whose computation counts what it was asked for, and what cheap part
+    /// it was handed.
     final class CountingMemo: MemoOwner, @unchecked Sendable {
         var memo: Memo<String>
         let asked: Locked<[Bool]>
+        let handed: Locked<[String?]>
 
         init() {
             let asked = Locked<[Bool]>([])
-            self.asked = asked
-            memo = Memo { whole in
+            let handed = Locked<[String?]>([])
+            (self.asked, self.handed) = (asked, handed)
+            memo = Memo { whole, cheap in
                 asked.withLock { $0.append(whole) }
-                return whole ? "whole" : "part"
+                handed.withLock { $0.append(cheap) }
+                return whole ? "whole" + (cheap.map { " from \($0)" } ?? "") : "part"
             }
         }
     }
 
     /// A memo computes its cheap part alone when that is asked for first, the whole value once
-    /// when it is asked for, and nothing again: after the whole, the part asked for is the whole.
+    /// when it is asked for (handed the cheap part computed before it), and nothing again:
+    /// after the whole, the part asked for is the whole.
     @Test(arguments: [
-        ([false], ["part"], [false]),
-        ([true], ["whole"], [true]),
-        ([false, false, true, true, false], ["part", "part", "whole", "whole", "whole"], [false, true]),
-        ([true, false, true], ["whole", "whole", "whole"], [true]),
-    ])
-    func aMemoComputesItsCheapPartAloneAndItsWholeOnce(asks: [Bool], answers: [String], computed: [Bool]) {
+        ([false], ["part"], [false], [nil]),
+        ([true], ["whole"], [true], [nil]),
+        ([false, false, true, true, false], ["part", "part", "whole from part", "whole from part", "whole from part"],
+         [false, true], [nil, "part"]),
+        ([true, false, true], ["whole", "whole", "whole"], [true], [nil]),
+    ] as [([Bool], [String], [Bool], [String?])])
+    func aMemoComputesItsCheapPartAloneAndItsWholeOnce(asks: [Bool], answers: [String], computed: [Bool], cheap: [String?]) {
         let owner = CountingMemo()
         #expect(asks.map { owner.memoized(whole: $0) } == answers)
         #expect(owner.asked.withLock { $0 } == computed)
+        #expect(owner.handed.withLock { $0 } == cheap)
     }
 
     /// A miss's one-line summaries and redacted link read the details' cheap part only; the
@@ -256,15 +263,38 @@ import Testing
         "myapp://u:secret@app/article?ref=1#top", "myapp://other/user/42/profile",
     ])
     func aSummaryFirstLeavesTheFullDiagnosticAsItIs(link: String) throws {
-        let first = try #require(AppRoute.match(link).failure)
+        try expectSummaryFirstLeavesTheFullDiagnostic(AppRoute.self, link)
+    }
+
+    /// The same of a mounted table's miss, whose parts to redact are the mounting route's and
+    /// the mounted table's: the full diagnostic asked for after the redacted summary takes them
+    /// from the summary's cheap part, and is the one a fresh error gives.
+    @Test(arguments: [
+        "myapp://app/settings/notifications/loud", "myapp://app/settings/privacy/ads?expanded=maybe",
+        "https://example.com/settings/nope/1?ref=x", "myapp://app/settings/privacy/ads/extra",
+    ])
+    func aMountedSummaryFirstLeavesTheFullDiagnosticAsItIs(link: String) throws {
+        let error = try expectSummaryFirstLeavesTheFullDiagnostic(FeatureApp.self, link)
+        // The closest route is a mounted table's, named by its path.
+        #expect(error.closestRoute?.name.hasPrefix("settings › ") == true)
+    }
+
+    /// Asks `link`'s error for its summaries first, then for its full and redacted
+    /// diagnostics, and expects what an error asked for the diagnostics first gives.
+    @discardableResult
+    private func expectSummaryFirstLeavesTheFullDiagnostic<Route: Routable>(
+        _: Route.Type, _ link: String
+    ) throws -> RouteMatchError {
+        let first = try #require(Route.match(link).failure)
         let summaries = [first.summary, first.redactedSummary, first.redactedInput]
-        let fresh = try #require(AppRoute.match(link).failure)
+        let fresh = try #require(Route.match(link).failure)
         #expect(first.description == fresh.description)
         #expect(first.redactedDescription == fresh.redactedDescription)
         #expect(first.notes == fresh.notes)
         #expect(first.otherCandidates == fresh.otherCandidates)
         #expect(summaries == [fresh.summary, fresh.redactedSummary, fresh.redactedInput])
         #expect(first.summaryDetails.redactions == fresh.details.redactions)
+        return first
     }
 
     /// A value's shape counts its characters as `String` does, from its bytes where they are

@@ -91,6 +91,15 @@ func programOperations() -> [String: () -> Int] {
             if case .failure(let error) = Routes1000.match("myapp://app/nope/item/42") { return error.redactedSummary.utf8.count }
             return 0
         },
+        // The redacted summary, then the full diagnostic of the same error (a handler's log
+        // line, then the text shown to a developer): the full one takes the parts to redact
+        // from the summary's.
+        "redacted-summary-then-rendered-miss-1000": {
+            if case .failure(let error) = Routes1000.match("myapp://app/nope/item/42") {
+                return error.redactedSummary.utf8.count &+ error.description.utf8.count
+            }
+            return 0
+        },
         // The closure hit and the section link's case at the Codable floor, one after the other:
         // the enum hit's two halves without RouteMatch's decoder, run together. Against the sum
         // of the two run apart, what running more code per operation costs (see the README's

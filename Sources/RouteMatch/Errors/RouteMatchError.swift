@@ -64,7 +64,7 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
             (self.input, self.subject) = (input, subject)
             (self.closestRoute, self.definitionProblems) = (closestRoute, definitionProblems)
             (self.notesInDetails, self.isSharedItems) = (notesInDetails, isSharedItems)
-            self.memo = memo ?? Memo { _ in Details() }
+            self.memo = memo ?? Memo { _, _ in Details() }
         }
     }
 
@@ -146,7 +146,7 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
         return RouteMatchError(
             reason: reason, input: input, subject: subject, span: span,
             closestRoute: closestRoute.map { route.mounting($0) } ?? route, definitionProblems: definitionProblems,
-            notes: knownNotes, isSharedItems: isSharedItems, details: Memo { whole in inner.details(whole: whole) })
+            notes: knownNotes, isSharedItems: isSharedItems, details: Memo { whole, _ in inner.details(whole: whole) })
     }
 
     /// Further problems of the closest route, after ``reason``, in the order they stand in the link.
@@ -362,7 +362,7 @@ extension RouteMatchError {
         let first = problems[0]
         return RouteMatchError(
             reason: first.reason, input: first.route?.pattern ?? input, subject: .pattern, span: first.span,
-            closestRoute: first.route, definitionProblems: problems, details: Memo { _ in Details(tableName: tableName, isHandler: isHandler, foundOnFirstUse: firstUse) })
+            closestRoute: first.route, definitionProblems: problems, details: Memo { _, _ in Details(tableName: tableName, isHandler: isHandler, foundOnFirstUse: firstUse) })
     }
 }
 

@@ -37,8 +37,8 @@ enum Diagnosis {
 
     /// The details of a failed match, computed once when a diagnostic is first asked for: whole,
     /// or (`whole: false`, for a one-line summary or the redacted link) only the parts of the
-    /// link to redact.
-    static func details(_ input: Input, whole: Bool) -> RouteMatchError.Details {
+    /// link to redact; the whole, asked for after them, takes them from `cheap`.
+    static func details(_ input: Input, whole: Bool, cheap: RouteMatchError.Details? = nil) -> RouteMatchError.Details {
         // Views of their own: this may run on any thread, on several at once (see
         // ``LinkView/Isolation``).
         var isolation = LinkView.Isolation()
@@ -59,7 +59,7 @@ enum Diagnosis {
             }
         }
         details.example = LinkRenderer.example(route: input.route, view: view, defaults: input.defaults)
-        details.redactions = redactions(view: view, route: input.route)
+        details.redactions = cheap?.redactions ?? redactions(view: view, route: input.route)
         return details
     }
 

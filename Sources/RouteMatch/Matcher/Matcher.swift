@@ -447,7 +447,7 @@ struct Search {
             expected: expected.first, moreExpected: expected.more, findsNotes: notesInDetails)
         return RouteMatchError(
             problems: consume problems, input: view.link.text, closestRoute: route.reference,
-            notesInDetails: notesInDetails, details: Memo { whole in Diagnosis.details(input, whole: whole) })
+            notesInDetails: notesInDetails, details: Memo { whole, cheap in Diagnosis.details(input, whole: whole, cheap: cheap) })
     }
 
     /// A mounted table's error as the mounting table reports it: the nested route named by its
@@ -460,7 +460,7 @@ struct Search {
         let restStart = mountStart ?? view.link.pathRange.upperBound
         return RouteMatchError(
             reason: error.reason, input: text, subject: .link, span: error.span, closestRoute: reference,
-            notes: error.knownNotes, isSharedItems: error.isSharedItems, details: Memo { whole in
+            notes: error.knownNotes, isSharedItems: error.isSharedItems, details: Memo { whole, cheap in
                 var details = error.details(whole: whole)
                 if let example = details.example {
                     // The mounted table writes paths relative to the mount.
@@ -468,6 +468,9 @@ struct Search {
                     let separator = mountStart == nil && !example.isEmpty && !prefix.hasSuffix("/") ? "/" : ""
                     details.example = prefix + separator + example
                 }
+                // The parts to redact, found already with the cheap part (a redacted summary
+                // asked for first), are not found again.
+                if let cheap { details.redactions = cheap.redactions; return details }
                 // The mounted table judges the segments it read; before them, the mounting
                 // route does (a value it captured there is hidden as any value is).
                 var isolation = LinkView.Isolation()  // any thread (see ``LinkView/Isolation``)

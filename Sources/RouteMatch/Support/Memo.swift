@@ -14,16 +14,18 @@ struct Memo<Value: Sendable> {
     // is a type of its own, whose metadata releasing a memo looked up (each failed match
     // releases one; about 300 instructions).
     /// The computation, asked for the whole value (`true`) or its cheap part only (`false`: a
-    /// value whose other parts are left as they are made); once a value is stored, a closure
-    /// that returns it (which releases the computation and what it captured once the whole
-    /// value is stored).
-    fileprivate var compute: @Sendable (_ whole: Bool) -> Value
+    /// value whose other parts are left as they are made), and handed the cheap part when it
+    /// was computed before (a whole computed after it takes that part from it, not again);
+    /// once a value is stored, a closure that returns it (which releases the computation and
+    /// what it captured once the whole value is stored).
+    fileprivate var compute: @Sendable (_ whole: Bool, _ cheap: Value?) -> Value
     /// What ``compute`` returns without computing: 0 nothing, 1 the cheap part, 2 the whole.
     fileprivate var stored: UInt8 = 0
 
     /// A memo of `compute`'s value, which it computes whole or, asked with `false`, only its
     /// cheap part (a computation with nothing cheap to leave out computes it whole either way).
-    init(_ compute: @escaping @Sendable (_ whole: Bool) -> Value) {
+    /// Asked for the whole after the cheap part, it is handed that part as `cheap`.
+    init(_ compute: @escaping @Sendable (_ whole: Bool, _ cheap: Value?) -> Value) {
         self.compute = compute
     }
 }
@@ -43,17 +45,18 @@ extension MemoOwner {
         let id = ObjectIdentifier(self)
         let needed: UInt8 = whole ? 2 : 1
         let (stored, read) = LockPool.withLock(for: id) { (memo.stored, memo.compute) }
-        if stored >= needed { return read(whole) }
-        let computed = read(whole)
+        if stored >= needed { return read(whole, nil) }
+        let computed = read(whole, nil)
         return LockPool.withLock(for: id) {
-            if memo.stored >= needed { return memo.compute(whole) }
+            if memo.stored >= needed { return memo.compute(whole, nil) }
             if whole {
-                memo.compute = { _ in computed }
+                memo.compute = { _, _ in computed }
                 memo.stored = 2
             } else {
-                // The cheap part is kept; the whole is still to compute when asked for.
+                // The cheap part is kept, and handed to the whole's computation when that is
+                // asked for.
                 let computation = memo.compute
-                memo.compute = { whole in whole ? computation(true) : computed }
+                memo.compute = { whole, _ in whole ? computation(true, computed) : computed }
                 memo.stored = 1
             }
             return computed
