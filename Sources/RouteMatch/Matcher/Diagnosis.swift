@@ -38,7 +38,7 @@ enum Diagnosis {
     /// The details of a failed match, computed once when a diagnostic is first asked for: whole,
     /// or (`whole: false`, for a one-line summary or the redacted link) only the parts of the
     /// link to redact; the whole, asked for after them, takes them from `cheap`.
-    static func details(_ input: Input, whole: Bool, cheap: RouteMatchError.Details? = nil) -> RouteMatchError.Details {
+    static func details(_ input: Input, whole: Bool, cheap: RouteMatchError.Details?) -> RouteMatchError.Details {
         // Views of their own: this may run on any thread, on several at once (see
         // ``LinkView/Isolation``).
         var isolation = LinkView.Isolation()
