@@ -159,6 +159,19 @@ func checkError(_ error: RouteMatchError) {
     _ = error.otherCandidates
 }
 
+/// Checks that `again`, the same failure's error made afresh, asked for its one-line and
+/// redacted forms first (its details' cheap part, from which its full text then takes the parts
+/// of the link to redact), says what `error`, asked for its full text first, says.
+func checkSummaryFirst(_ again: RouteMatchError, against error: RouteMatchError) {
+    let lines = [again.redactedSummary, again.summary, again.redactedInput]
+    require(lines == [error.redactedSummary, error.summary, error.redactedInput],
+            "the one-line forms asked for first differ: \(lines)")
+    require(again.description == error.description, "the diagnostic after the one-line forms differs")
+    require(again.redactedDescription == error.redactedDescription,
+            "the redacted diagnostic after the one-line forms differs")
+    require(again.notes == error.notes, "the notes after the one-line forms differ")
+}
+
 /// Matches `link` against `Route`, checks the error, and on success checks that the route
 /// renders to a link that matches back to it.
 func exercise<Route: Routable & Equatable>(_ type: Route.Type, _ link: String) {
@@ -167,6 +180,7 @@ func exercise<Route: Routable & Equatable>(_ type: Route.Type, _ link: String) {
     switch Route.match(link) {
     case .failure(let error):
         checkError(error)
+        if case .failure(let again) = Route.match(link) { checkSummaryFirst(again, against: error) }
     case .success(let route):
         // Under the first origin, and under each declared one.
         for origin in [nil] + Route.origins.map(Optional.some) {

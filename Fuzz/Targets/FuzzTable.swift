@@ -98,6 +98,7 @@ func fuzzTable(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     switch table.match(link) {
     case .failure(let error):
         checkError(error)
+        if case .failure(let again) = table.match(link) { checkSummaryFirst(again, against: error) }
         require(accepting.isEmpty, "\(link): route r\(accepting.first?.index ?? -1) accepts it alone but the table \(patterns) fails: \(error.reason)")
         if let closest = error.closestRoute {
             require(names.contains(closest.name), "closest route \(closest) is not one of \(names)")
