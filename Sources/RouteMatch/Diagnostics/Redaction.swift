@@ -81,7 +81,6 @@
         ByteText.append(count == 1 ? " char>" : " chars>", to: &output)
     }
 
-
     /// Maps a span of the original onto the redacted text.
     func map(_ span: Range<Int>) -> Range<Int> {
         let start = map(span.lowerBound, isEnd: false)
