@@ -303,10 +303,23 @@ import Testing
         ("", "<0 chars>"), ("a", "<1 char>"), ("abc", "<3 chars>"), ("a\r\nb", "<3 chars>"), ("\r\r\n\n", "<3 chars>"),
         ("\n\r", "<2 chars>"), ("é", "<1 char>"), ("e\u{301}x", "<2 chars>"), ("🇫🇷🇩🇪", "<2 chars>"),
         (String(repeating: "x", count: 10), "<10 chars>"), (String(repeating: "y", count: 1_234), "<1234 chars>"),
+        (String(repeating: "z", count: 1_000_000), "<1000000 chars>"),
     ])
     func aValuesShapeCountsItsCharacters(value: String, shape: String) {
         #expect(Redaction.shape(value) == shape)
         #expect(Array(value.utf8).withUnsafeBufferPointer { ByteText.characterCount($0) } == value.count)
+    }
+
+    /// A link redacted for a log line hides each part that can carry a secret, whatever order
+    /// its parts to redact are found in (`Redaction.link` finds the segments before the
+    /// userinfo; a match's redactions come in the link's order and are not sorted again).
+    @Test(arguments: [
+        ("myapp://admin:pw@app/a/bc?k=v#f", "myapp://<8 chars>@app/<1 char>/<2 chars>?<1 char>=<1 char>#<1 char>"),
+        ("myapp://app/a/bc?k=v", "myapp://app/<1 char>/<2 chars>?<1 char>=<1 char>"),
+        ("myapp://u@app", "myapp://<1 char>@app"),
+    ])
+    func aLinkRedactedForALogHidesEachPart(link: String, redacted: String) {
+        #expect(Redaction.link(link) == redacted)
     }
 
     // MARK: What a table keeps a route

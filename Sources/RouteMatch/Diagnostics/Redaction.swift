@@ -29,7 +29,7 @@
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count + 8 * ranges.count)
             var position = 0
-            for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound })
+            for range in Redaction.inOrder(ranges)
             where range.lowerBound >= position && range.upperBound <= bytes.count && range.lowerBound < range.upperBound {
                 output.append(contentsOf: ByteText.part(of: bytes, start: position, count: range.lowerBound - position))
                 let value = ByteText.part(of: bytes, start: range.lowerBound, count: range.upperBound - range.lowerBound)
@@ -43,6 +43,17 @@
         }
         self.text = String(decoding: output, as: UTF8.self)
         self.replaced = replaced
+    }
+
+    /// `ranges` in the order of their starts: as they are when they come in that order, as a
+    /// link's ranges to redact are found (sorting them anyway made a new array each redaction).
+    private static func inOrder(_ ranges: [ByteRange]) -> [ByteRange] {
+        var index = 1
+        while index < ranges.count {
+            if ranges[index].lowerBound < ranges[index - 1].lowerBound { return ranges.sorted { $0.lowerBound < $1.lowerBound } }
+            index += 1
+        }
+        return ranges
     }
 
     /// A link matched against no route, for a log line: its scheme, host and port kept, and
@@ -67,18 +78,33 @@
 
     /// The shape of a value: its length, never its text.
     public static func shape(_ value: String) -> String {
-        var output: [UInt8] = []
-        ByteText.withUTF8(of: value) { appendShape(of: $0, to: &output) }
-        return String(decoding: output, as: UTF8.self)
+        let count = ByteText.withUTF8(of: value) { ByteText.characterCount($0) }
+        // Written on the stack, not into an array: the shape of a value of under a million
+        // characters is a small string (15 bytes or fewer), which allocates nothing. (Made
+        // through an array, a redacted message's shape cost some 1,500 instructions.)
+        return withShape(of: count) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Appends the shape of the value whose UTF-8 is `value` (`<3 chars>`) to `output`: the only
-    /// place its words are written.
+    /// Appends the shape of the value whose UTF-8 is `value` (`<3 chars>`) to `output`.
     static func appendShape(of value: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        let count = ByteText.characterCount(value)
-        output.append(UInt8(ascii: "<"))
-        ByteText.appendDecimal(count, to: &output)
-        ByteText.append(count == 1 ? " char>" : " chars>", to: &output)
+        withShape(of: ByteText.characterCount(value)) { output.append(contentsOf: $0) }
+    }
+
+    /// Hands `body` the UTF-8 of the shape of a value of `count` characters (`<3 chars>`),
+    /// written on the stack: the only place its words are written.
+    private static func withShape<Result>(of count: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        // "<", at most 19 digits, " chars>".
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            var end = 0
+            func put(_ byte: UInt8) {
+                buffer[end] = byte
+                end += 1
+            }
+            put(UInt8(ascii: "<"))
+            ByteText.forEachDecimalDigit(of: count, put)
+            for byte in (count == 1 ? " char>" : " chars>").utf8 { put(byte) }
+            return body(UnsafeBufferPointer(rebasing: buffer[..<end]))
+        }
     }
 
     /// Maps a span of the original onto the redacted text.

@@ -79,28 +79,32 @@ enum Diagnosis {
     /// (Read by index: `enumerated()` over the link's segments would have the runtime build
     /// an `EnumeratedSequence` of them from its mangled name, checking their `Sequence`
     /// conformance by a scan of every conformance record on a process's first diagnostic.)
+    ///
+    /// (The link is read where the view holds it, `view.link.…` each time: bound to a local,
+    /// its components were copied, each of their strings and arrays retained and released,
+    /// some 500 instructions a redacted summary.)
     static func redactions(view: LinkView, route: CompiledRoute) -> [ByteRange] {
-        let link = view.link
         var ranges: [ByteRange] = []
         // Room for all the ranges there can be, made once, where appending grew the array
         // three times or more (some 700 instructions).
-        ranges.reserveCapacity(link.segments.count + 2 * link.queryItems.count + 2)
-        if let userinfo = link.userinfoRange { ranges.append(ByteRange(userinfo)) }
+        ranges.reserveCapacity(view.link.segments.count + 2 * view.link.queryItems.count + 2)
+        if let userinfo = view.link.userinfoRange { ranges.append(ByteRange(userinfo)) }
         let hostSegment = view.segmentStart
-        let segments = link.segments
-        for offset in segments.indices where offset >= hostSegment {
-            let segment = segments[offset]
+        for offset in view.link.segments.indices where offset >= hostSegment {
+            let segment = view.link.segments[offset]
             let place = offset - hostSegment
-            let spec = place < route.ast.segments.count ? route.ast.segments[place].value : nil
-            let isLiteral = if case .literal(let literal)? = spec { link.segment(segment, is: literal) } else { false }
+            let isLiteral = if place < route.ast.segments.count, case .literal(let literal) = route.ast.segments[place].value {
+                view.segment(segment, is: literal)
+            } else {
+                false
+            }
             if !isLiteral { ranges.append(ByteRange(segment.range)) }
         }
-        let items = link.queryItems
-        for index in items.indices {
-            if !route.uses(queryItem: index, of: view) { ranges.append(ByteRange(items[index].keyRange)) }
-            if let range = items[index].valueRange { ranges.append(ByteRange(range)) }
+        for index in view.link.queryItems.indices {
+            if !route.uses(queryItem: index, of: view) { ranges.append(ByteRange(view.link.queryItems[index].keyRange)) }
+            if let range = view.link.queryItems[index].valueRange { ranges.append(ByteRange(range)) }
         }
-        if let fragment = link.fragmentRange { ranges.append(ByteRange(fragment)) }
+        if let fragment = view.link.fragmentRange { ranges.append(ByteRange(fragment)) }
         return ranges
     }
 }

@@ -19,13 +19,14 @@ enum ByteText {
         }
     }
 
-    /// Appends the decimal digits of `value` (not negative) in ASCII to `bytes`.
-    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+    /// Hands `put` the decimal digits of `value` (not negative) in ASCII, the first first.
+    @inline(__always)
+    static func forEachDecimalDigit(of value: Int, _ put: (UInt8) -> Void) {
         var divisor = 1
         while divisor <= value / 10 { divisor *= 10 }
         var rest = value
         while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest / divisor))
+            put(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest / divisor))
             rest %= divisor
             divisor /= 10
         }
