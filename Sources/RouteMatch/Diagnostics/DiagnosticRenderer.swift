@@ -74,7 +74,7 @@ enum DiagnosticRenderer {
         case .render:
             oneLine.line(headline(error, input: ""), ": ", message(error.reason, redact: redact))
         case .link:
-            let input = redacted ? Redaction(error: error, details: error.summaryDetails).text : error.input
+            let input = redacted ? Redaction.text(of: error, details: error.summaryDetails) : error.input
             let head = headline(error, input: truncated(input), sharedItems: error.isSharedItems)
             oneLine.line(head, ": ", message(error.reason, redact: redact))
             if let route = error.closestRoute {
@@ -89,7 +89,7 @@ enum DiagnosticRenderer {
     /// The error's input with every part that can carry a secret replaced by its shape; a
     /// pattern (a definition or render problem) is shown as it is.
     static func redactedInput(_ error: RouteMatchError, details: RouteMatchError.Details) -> String {
-        error.subject == .link ? Redaction(error: error, details: details).text : error.input
+        error.subject == .link ? Redaction.text(of: error, details: details) : error.input
     }
 
     private static func renderDefinitionProblems(_ error: RouteMatchError, details: RouteMatchError.Details) -> String {

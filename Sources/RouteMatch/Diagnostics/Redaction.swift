@@ -15,16 +15,23 @@
     }
 
     init(error: RouteMatchError, details: RouteMatchError.Details) {
-        self.init(error.input, ranges: details.redactions)
+        self.init(error.input, ranges: details.redactions, mapping: true)
     }
 
-    /// Redacts `text` at `ranges`; `nil` redacts all of it. (Written as UTF-8 into one buffer,
-    /// read from the text where it is stored: an array of its bytes, one of each shape's and the
-    /// slices between them cost a redacted summary some 2,000 of its 35,700 instructions.)
-    init(_ text: String, ranges: [ByteRange]?) {
+    /// The error's input redacted, for a one-line form: the text alone, no span mapped onto it
+    /// (the mapping not made: an array and an entry each part).
+    static func text(of error: RouteMatchError, details: RouteMatchError.Details) -> String {
+        Redaction(error.input, ranges: details.redactions, mapping: false).text
+    }
+
+    /// Redacts `text` at `ranges`; `nil` redacts all of it; with `mapping`, keeps what
+    /// ``map(_:)`` needs. (Written as UTF-8 into one buffer, read from the text where it is
+    /// stored: an array of its bytes, one of each shape's and the slices between them cost a
+    /// redacted summary some 2,000 of its 35,700 instructions.)
+    private init(_ text: String, ranges: [ByteRange]?, mapping: Bool) {
         let ranges = ranges ?? [ByteRange(0..<text.utf8.count)]
         var replaced: [Replaced] = []
-        replaced.reserveCapacity(ranges.count)
+        if mapping { replaced.reserveCapacity(ranges.count) }
         let output = ByteText.withUTF8(of: text) { bytes -> [UInt8] in
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count + 8 * ranges.count)
@@ -35,7 +42,7 @@
                 let value = ByteText.part(of: bytes, start: range.lowerBound, count: range.upperBound - range.lowerBound)
                 let start = output.count
                 Redaction.appendShape(of: value, to: &output)
-                replaced.append(Replaced(range: range, length: output.count - start))
+                if mapping { replaced.append(Replaced(range: range, length: output.count - start)) }
                 position = range.upperBound
             }
             output.append(contentsOf: ByteText.part(of: bytes, start: position, count: bytes.count - position))
@@ -61,7 +68,7 @@
     /// and value, the fragment) replaced by its shape; an unreadable link entirely.
     public static func link(_ text: String) -> String {
         guard let link = try? LinkReader.components(of: text, limits: MatchLimits()) else {
-            return Redaction(text, ranges: nil).text
+            return Redaction(text, ranges: nil, mapping: false).text
         }
         // The segments by index, as ``Diagnosis/redactions(view:route:)`` reads them.
         let segments = link.segments
@@ -73,7 +80,7 @@
             if let value = item.valueRange { ranges.append(ByteRange(value)) }
         }
         if let fragment = link.fragmentRange { ranges.append(ByteRange(fragment)) }
-        return Redaction(text, ranges: ranges).text
+        return Redaction(text, ranges: ranges, mapping: false).text
     }
 
     /// The shape of a value: its length, never its text.

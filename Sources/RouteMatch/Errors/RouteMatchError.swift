@@ -52,8 +52,11 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
         /// Whether the route matched and the query items every route shares did not: known
         /// when the error is made, so that its one-line summary computes no details to say so.
         let isSharedItems: Bool
-        /// The rest of the diagnostic (empty details for an error made without any).
-        var memo: Memo<Details>
+        /// The rest of the diagnostic (empty details for an error made without any). Read and
+        /// written only under its lock (``MemoOwner/memoized(whole:)``), which orders every
+        /// access: not checked again at run time (each access a call into the runtime, some 80
+        /// instructions).
+        @exclusivity(unchecked) var memo: Memo<Details>
 
         init(
             problems: consuming Problems, input: String, subject: Subject, closestRoute: RouteReference?,
