@@ -56,11 +56,8 @@
     /// link's ranges to redact are found (sorting them anyway made a new array each redaction).
     private static func inOrder(_ ranges: [ByteRange]) -> [ByteRange] {
         var index = 1
-        while index < ranges.count {
-            if ranges[index].lowerBound < ranges[index - 1].lowerBound { return ranges.sorted { $0.lowerBound < $1.lowerBound } }
-            index += 1
-        }
-        return ranges
+        while index < ranges.count, ranges[index - 1].lowerBound <= ranges[index].lowerBound { index += 1 }
+        return index < ranges.count ? ranges.sorted { $0.lowerBound < $1.lowerBound } : ranges
     }
 
     /// A link matched against no route, for a log line: its scheme, host and port kept, and
