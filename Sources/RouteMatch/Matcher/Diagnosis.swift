@@ -82,7 +82,9 @@ enum Diagnosis {
     ///
     /// (The link is read where the view holds it, `view.link.…` each time: bound to a local,
     /// its components were copied, each of their strings and arrays retained and released,
-    /// some 500 instructions a redacted summary.)
+    /// some 500 instructions a redacted summary. Its segments and query keys are compared by
+    /// lending it, as the matcher does: `view` is a view of the caller's own, made by a
+    /// ``LinkView/Isolation``, as every caller's is.)
     static func redactions(view: LinkView, route: CompiledRoute) -> [ByteRange] {
         var ranges: [ByteRange] = []
         // Room for all the ranges there can be, made once, where appending grew the array
