@@ -94,8 +94,10 @@ enum DiagnosedApp: Routable, Equatable {
         #expect(results.filter { $0.1.contains("'n' expects Int, found \"x\"") }.count == 128)
     }
 
-    /// One error's diagnostic asked by many tasks at once, before anyone asked it: each gets
-    /// the same details (computed outside the lock of the error's memo, the first stored kept),
+    /// One error's diagnostic asked by many tasks at once, before anyone asked it, its one-line
+    /// forms among it (the redacted one computes the details' cheap part alone, which a full
+    /// diagnostic asked after it takes): each gets the same details (computed outside the lock
+    /// of the error's memo, the first stored kept),
     /// each from a copy of the link's components of its own (``LinkView/Isolation``: reading
     /// the matcher's in place from several threads is what ThreadSanitizer reports as a race,
     /// which the CI's run of this suite under it checks). A miss in an app table, and misses in
@@ -119,7 +121,8 @@ enum DiagnosedApp: Routable, Equatable {
                     let error = errors[index / 4]
                     // Each part of the diagnostic first, in turn, from some task.
                     let parts = [
-                        { error.description }, { error.redactedDescription }, { error.summary }, { "\(error.notes.count)" },
+                        { error.description }, { error.redactedDescription }, { error.summary }, { error.redactedSummary },
+                        { "\(error.notes.count)" },
                     ]
                     return (0..<parts.count).map { parts[(index + $0) % parts.count]() }.sorted()
                 }
@@ -130,7 +133,7 @@ enum DiagnosedApp: Routable, Equatable {
         }
         #expect(texts.count == 4 * errors.count)
         let error = errors[0]
-        let expected = [error.description, error.redactedDescription, error.summary, "\(notes)"].sorted()
+        let expected = [error.description, error.redactedDescription, error.summary, error.redactedSummary, "\(notes)"].sorted()
         #expect(Set(texts) == [expected])
         #expect(error.closestRoute?.name == closest || error.closestRoute?.pattern == closest)
         #expect(error.description.contains("help:"))
