@@ -470,7 +470,10 @@ struct Search {
                 }
                 // The parts to redact, found already with the cheap part (a redacted summary
                 // asked for first), are not found again.
-                if let cheap { details.redactions = cheap.redactions; return details }
+                if let cheap {
+                    details.redactions = cheap.redactions
+                    return details
+                }
                 // The mounted table judges the segments it read; before them, the mounting
                 // route does (a value it captured there is hidden as any value is).
                 var isolation = LinkView.Isolation()  // any thread (see ``LinkView/Isolation``)
