@@ -43,9 +43,8 @@ final class CaseProbe<Route: Routable>: RouteProbing, @unchecked Sendable {
         // A case without values is one value: kept, so that its hits decode nothing. (Not for
         // a class, whose instance a hit must not share.)
         var constant: ConstantRoute<Route>?
-        if shape.labels.isEmpty, shape.problem == nil, !(Route.self is AnyClass), case .made(let sample) = shape.sample,
-           let value = sample as? Route {
-            constant = ConstantRoute(value)
+        if shape.labels.isEmpty, shape.problem == nil, !(Route.self is AnyClass), case .made(let sample) = shape.sample {
+            constant = ConstantRoute(sample: sample)
         }
         return ProbedRoute(
             name: shape.caseKeyType.map(RouteName.caseKeyType) ?? .given,
@@ -150,6 +149,18 @@ final class ConstantRoute<Route>: @unchecked Sendable {
     // Unchecked: immutable; a case without values holds no state (a class is never kept).
     let value: Route
     init(_ value: Route) { self.value = value }
+
+    /// The constant a probe's sample is, if the sample is a `Route`.
+    ///
+    /// Cast in a `switch`: `as?`, and `if case let … as Route`, cast through a `Route?`, whose
+    /// type the runtime builds on a table's first learned route (this code is not specialized
+    /// for the route type), some 32,000 instructions of a new process's first use.
+    convenience init?(sample: Any) {
+        switch sample {
+        case let value as Route: self.init(value)
+        default: return nil
+        }
+    }
 }
 
 /// What a route's type says of its values, learned the first time the route is used (a link

@@ -284,11 +284,15 @@ enum ValueProbe {
     ) throws(Refusal) -> ProbedValue? {
         // Routes of their own: mounted under the label's rest capture.
         if let routable {
-            guard let value = routable.sampleRoute() as? T else { throw Refusal(.noSampleValue) }
-            let info = LabelInfo(
-                name: label, typeName: "\(T.self)", isOptional: isOptional, isList: false, sample: "",
-                checker: AcceptsAnyText(), mount: Mount(type: routable))
-            return ProbedValue(value: value, info: info)
+            // Cast in a `switch` (no `T?`, see ``ConstantRoute/init(sample:)``).
+            switch routable.sampleRoute() {
+            case let value as T:
+                let info = LabelInfo(
+                    name: label, typeName: "\(T.self)", isOptional: isOptional, isList: false, sample: "",
+                    checker: AcceptsAnyText(), mount: Mount(type: routable))
+                return ProbedValue(value: value, info: info)
+            default: throw Refusal(.noSampleValue)
+            }
         }
         // A sample the type gives itself.
         if let provider = T.self as? any RouteSampleProviding.Type {
@@ -354,9 +358,13 @@ final class ProbeTextDecoder: Decoder {
         func decodeNil() -> Bool { false }
         func decode<T: Decodable>(_ type: T.Type) throws -> T {
             let probed = try decoder.probe(T.self)
-            guard let value = probed.value as? T else { throw ProbeStop() }
-            decoder.sample = probed.info.sample
-            return value
+            // Cast in a `switch` (no `T?`, see ``ConstantRoute/init(sample:)``).
+            switch probed.value {
+            case let value as T:
+                decoder.sample = probed.info.sample
+                return value
+            default: throw ProbeStop()
+            }
         }
     }
 
@@ -374,9 +382,12 @@ final class ProbeTextDecoder: Decoder {
                 decoder.nestedList = true
                 throw ProbeStop()
             }
-            guard let value = probed.value as? T else { throw ProbeStop() }
-            decoder.element = probed.info
-            return value
+            switch probed.value {
+            case let value as T:
+                decoder.element = probed.info
+                return value
+            default: throw ProbeStop()
+            }
         }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
             decoder.sawKeyed = true

@@ -112,13 +112,16 @@ final class ShapeProbe: CaseDecoding {
             shape.problem = .label(label, type: "\(T.self)", error.why)
             throw ProbeStop()
         }
-        // The sample is of the type it was probed as (``ProbedValue``).
-        guard let value = probed.value as? T else {
+        // The sample is of the type it was probed as (``ProbedValue``). Cast in a `switch`, as
+        // ``ConstantRoute/init(sample:)`` is: no `T?` (a type the runtime would build).
+        switch probed.value {
+        case let value as T:
+            shape.labels.append(probed.info)
+            return value
+        default:
             shape.problem = .label(label, type: "\(T.self)", .noSampleValue)
             throw ProbeStop()
         }
-        shape.labels.append(probed.info)
-        return value
     }
 
     /// The labels' level: each decode call is one label.
