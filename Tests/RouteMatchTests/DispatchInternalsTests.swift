@@ -387,8 +387,10 @@ import Testing
         #expect(segments[1] == segments[0] && segments[3] == segments[1] && segments[16] != segments[3])
         #expect(segments[7] == segments[6] && segments[5] == segments[4] && segments[6] != segments[0] && segments[2] != segments[0])
         #expect(queries[5] == queries[4] && queries[2] != queries[4] && queries[0] == nil)
-        #expect(routes.map(\.segmentLabels.raw) == [[-1, -1, 0], [-1, -1, 0], [-1, 0, -1], [-1, -1, 0], [-1], [-1], [-1, 0], [-1, 0]]
-            + Array(repeating: [-1, 0], count: 8) + [[-1, -1, 0]])
+        // A literal's slot is `SlotIndices.literal`.
+        let l = SlotIndices.literal
+        #expect(routes.map(\.segmentLabels.raw) == [[l, l, 0], [l, l, 0], [l, 0, l], [l, l, 0], [l], [l], [l, 0], [l, 0]]
+            + Array(repeating: [l, 0], count: 8) + [[l, l, 0]])
         #expect(routes.map(\.queryLabels.raw) == [[], [], [1], [], [0, 1], [0, 1], [], []] + Array(repeating: [], count: 8) + [[]])
     }
 

@@ -91,11 +91,11 @@ final class CompiledRoute: Sendable {
     /// Where each placeholder of a pattern binds: its labels' slots, found from the pattern alone.
     struct Slots: Sendable {
         var names: [String] = []
-        /// For each path segment, its label's slot; `-1` for a literal (not an `[Int?]`, whose
-        /// array type the runtime would build on a process's first table).
-        var segmentLabels: [Int32] = []
-        /// For each query item, its label's slot; `-1` for a literal.
-        var queryLabels: [Int32] = []
+        /// For each path segment, its label's slot; ``SlotIndices/literal`` for a literal (not an
+        /// `[Int?]`, whose array type the runtime would build on a process's first table).
+        var segmentLabels: [UInt32] = []
+        /// For each query item, its label's slot; ``SlotIndices/literal`` for a literal.
+        var queryLabels: [UInt32] = []
         var fragmentLabel: Int?
 
         /// Slots in the order the placeholders stand; a name the pattern repeats (a syntax
@@ -107,8 +107,8 @@ final class CompiledRoute: Sendable {
                 return slot
             }
             // Built by `map`, so that the arrays the route keeps have no room left over.
-            segmentLabels = ast.segments.map { $0.value.captureName.map { Int32(slot($0)) } ?? -1 }
-            queryLabels = ast.queryItems.map { $0.value.captureName.map { Int32(slot($0)) } ?? -1 }
+            segmentLabels = ast.segments.map { SlotIndices.raw($0.value.captureName.map(slot)) }
+            queryLabels = ast.queryItems.map { SlotIndices.raw($0.value.captureName.map(slot)) }
             fragmentLabel = ast.fragment.flatMap { $0.value.captureName }.map(slot)
         }
 
@@ -125,14 +125,14 @@ final class CompiledRoute: Sendable {
             else { return nil }
             // How many of the route's names the placeholders so far placed (``slot(of:placed:)``).
             var placed = 0
-            func fits(_ name: String?, _ slot: Int32) -> Bool {
-                guard let name else { return slot < 0 }
+            func fits(_ name: String?, _ slot: UInt32) -> Bool {
+                guard let name else { return slot == SlotIndices.literal }
                 let expected = Slots.slot(of: name, placed: names[..<placed])
                 if expected == placed {
                     guard placed < names.count, names[placed] == name else { return false }
                     placed += 1
                 }
-                return slot == Int32(expected)
+                return slot == SlotIndices.raw(expected)
             }
             for (offset, segment) in ast.segments.enumerated() where !fits(segment.value.captureName, segmentSlots[offset]) {
                 return nil
@@ -141,7 +141,7 @@ final class CompiledRoute: Sendable {
                 return nil
             }
             if let fragment = ast.fragment, let name = fragment.value.captureName,
-               !fits(name, Int32(truncatingIfNeeded: route.fragmentLabel ?? -1)) {
+               !fits(name, SlotIndices.raw(route.fragmentLabel)) {
                 return nil
             }
             guard placed == names.count else { return nil }
@@ -341,14 +341,21 @@ final class CompiledRoute: Sendable {
 }
 
 /// For each path segment (or query item) of a pattern, the label it binds, or `nil` for a
-/// literal: kept in 32 bits each.
+/// literal: kept in 32 bits each (unsigned, as ``HashBuckets``' are: an array type the runtime
+/// has ready made).
 struct SlotIndices: Sendable {
-    /// The slots, `-1` for a literal (what routes of one shape share, see
+    /// The slots, ``literal`` for a literal (what routes of one shape share, see
     /// ``CompiledRoute/Slots/share(with:)``).
-    let raw: [Int32]
+    let raw: [UInt32]
 
-    /// Slots as ``CompiledRoute/Slots`` finds them, `-1` for a literal.
-    init(_ slots: [Int32]) { raw = slots }
+    /// The raw slot of a literal.
+    static var literal: UInt32 { .max }
 
-    subscript(offset: Int) -> Int? { raw[offset] < 0 ? nil : Int(raw[offset]) }
+    /// The raw form of `slot`: ``literal`` for `nil`.
+    static func raw(_ slot: Int?) -> UInt32 { slot.map { UInt32(truncatingIfNeeded: $0) } ?? literal }
+
+    /// Slots as ``CompiledRoute/Slots`` finds them, ``literal`` for a literal.
+    init(_ slots: [UInt32]) { raw = slots }
+
+    subscript(offset: Int) -> Int? { raw[offset] == SlotIndices.literal ? nil : Int(raw[offset]) }
 }

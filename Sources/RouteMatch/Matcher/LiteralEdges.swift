@@ -1,17 +1,17 @@
 /// Where a literal's UTF-8 stands in the bytes a ``RouteTrie`` keeps for its literal edges.
 struct TextSpan: Sendable, Equatable {
-    fileprivate let start: Int32
-    fileprivate let count: Int32
+    fileprivate let start: UInt32
+    fileprivate let count: UInt32
 
     static let empty = TextSpan(start: 0, count: 0)
 
     init(start: Int, count: Int) {
         // A trie's literal text is its patterns' text: far below 2 GB.
-        self.start = Int32(start)
-        self.count = Int32(count)
+        self.start = UInt32(start)
+        self.count = UInt32(count)
     }
 
-    fileprivate init(start: Int32, count: Int32) {
+    fileprivate init(start: UInt32, count: UInt32) {
         (self.start, self.count) = (start, count)
     }
 
@@ -29,11 +29,11 @@ struct TextSpan: Sendable, Equatable {
 /// is looked up without a `String` made of it.
 struct LiteralEdges: Sendable {
     /// The edges in insertion order, three words each: where the text starts in the trie's
-    /// bytes, its length, and the node it leads to. (One array of a standard type, not an
-    /// array of spans beside one of nodes: the runtime built `[TextSpan]`'s type from its
-    /// mangled name on a process's first table, some 11,000 instructions, and a node of many
-    /// edges kept two arrays.)
-    private var words: [Int32] = []
+    /// bytes, its length, and the node it leads to. (One array of a type the runtime has ready
+    /// made, unsigned as ``HashBuckets``' are, not an array of spans beside one of nodes: the
+    /// runtime built `[TextSpan]`'s type from its mangled name on a process's first table, some
+    /// 11,000 instructions, and a node of many edges kept two arrays.)
+    private var words: [UInt32] = []
     private var buckets = HashBuckets()
 
     var count: Int { words.count / 3 }
@@ -45,7 +45,7 @@ struct LiteralEdges: Sendable {
     private func span(at position: Int) -> TextSpan { LiteralEdges.span(in: words, at: position) }
 
     @inline(__always)
-    private static func span(in words: [Int32], at position: Int) -> TextSpan {
+    private static func span(in words: [UInt32], at position: Int) -> TextSpan {
         TextSpan(start: words[3 &* position], count: words[3 &* position &+ 1])
     }
 
@@ -68,7 +68,7 @@ struct LiteralEdges: Sendable {
     mutating func set(_ span: TextSpan, to target: Int, arena: [UInt8]) {
         words.append(span.start)
         words.append(span.count)
-        words.append(Int32(target))
+        words.append(UInt32(target))
         let (words, count) = (self.words, self.count)
         arena.withUnsafeBufferPointer { bytes in
             buckets.add(position: count - 1, count: count) { position in

@@ -9,8 +9,8 @@
 struct LiteralIndex: Sendable {
     /// The texts, in insertion order.
     private(set) var keys: [String] = []
-    /// The node each key leads to, by key position.
-    private var targets: [Int32] = []
+    /// The node each key leads to, by key position (32 bits each, unsigned: see ``HashBuckets``).
+    private var targets: [UInt32] = []
     /// Key positions by hash bucket.
     private var buckets = HashBuckets()
 
@@ -31,7 +31,7 @@ struct LiteralIndex: Sendable {
     var isEmpty: Bool { keys.isEmpty }
 
     /// Every text with the node it leads to, in insertion order.
-    var entries: Zip2Sequence<[String], LazyMapSequence<[Int32], Int>> {
+    var entries: Zip2Sequence<[String], LazyMapSequence<[UInt32], Int>> {
         zip(keys, targets.lazy.map { Int($0) })
     }
 
@@ -64,11 +64,11 @@ struct LiteralIndex: Sendable {
     private mutating func add(_ text: String, to target: Int, replacing: Bool) {
         var textHash: Int?
         if let found = position(of: text, hashed: &textHash) {
-            if replacing { targets[found] = Int32(target) }
+            if replacing { targets[found] = UInt32(target) }
             return
         }
         keys.append(text)
-        targets.append(Int32(target))
+        targets.append(UInt32(target))
         let added = keys.count - 1
         buckets.add(position: added, count: keys.count) { position in
             if position == added, let textHash { return textHash }
