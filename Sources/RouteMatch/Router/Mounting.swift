@@ -22,7 +22,7 @@ extension Routable {
         let id = ObjectIdentifier(Self.self)
         guard !Mounting.sampling.contains(id) else { return nil }
         return Mounting.$sampling.withValue(Mounting.sampling + [id]) { () -> Any? in
-            for key in CodingKeys.casesInOrder {
+            for key in CodingKeys.allCases {
                 let shape = ShapeProbe.probe(Self.self, caseKey: CaseKey(text: key.rawValue, value: key))
                 if shape.problem == nil, case .made(let value) = shape.sample { return value }
             }
