@@ -1,7 +1,7 @@
 /// The buckets of an open-addressing hash table whose keys live elsewhere, in insertion order
 /// (``LiteralIndex``'s texts, ``IdentityTable``'s addresses): each bucket holds a key's position
-/// or ``empty``; their number is a power of two, kept at most half full, and a probe moves to the
-/// next bucket.
+/// or ``empty``; their number is a power of two, kept at most half full, and a probe moves to
+/// the next bucket.
 struct HashBuckets: Sendable {
     /// 32 bits a bucket, unsigned: the runtime has `[UInt32]`'s type ready made, where it
     /// builds `[Int32]`'s on a process's first table (some 5,000 instructions more).
