@@ -96,13 +96,12 @@ enum DiagnosedApp: Routable, Equatable {
 
     /// One error's diagnostic asked by many tasks at once, before anyone asked it, its one-line
     /// forms among it (the redacted one computes the details' cheap part alone, which a full
-    /// diagnostic asked after it takes): each gets the same details (computed outside the lock
-    /// of the error's memo, the first stored kept),
-    /// each from a copy of the link's components of its own (``LinkView/Isolation``: reading
-    /// the matcher's in place from several threads is what ThreadSanitizer reports as a race,
-    /// which the CI's run of this suite under it checks). A miss in an app table, and misses in
-    /// mounted tables, whose error's diagnostic wraps the mounted table's (the second's
-    /// mounting route reads a query item of its own).
+    /// diagnostic asked after it takes): each gets the same details (computed outside the lock of
+    /// the error's memo, the first stored kept), each from a copy of the link's components of its
+    /// own (``LinkView/Isolation``: reading the matcher's in place from several threads is what
+    /// ThreadSanitizer reports as a race, which the CI's run of this suite under it checks). A miss
+    /// in an app table, and misses in mounted tables, whose error's diagnostic wraps the mounted
+    /// table's (the second's mounting route reads a query item of its own).
     @Test(arguments: [
         (0, "myapp://app/user/4x2/posts?page=x&premium=maybe", 2, "user/${id}/posts?page=${page}&premium=${premium}"),
         (1, "https://example.com/settings/privacy/ads?expanded=maybe", 0, "settings › privacy › section"),

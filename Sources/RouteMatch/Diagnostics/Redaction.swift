@@ -21,7 +21,13 @@
     /// The error's input redacted, for a one-line form: the text alone, no span mapped onto it
     /// (the mapping not made: an array and an entry each part).
     static func text(of error: RouteMatchError, details: RouteMatchError.Details) -> String {
-        Redaction(error.input, ranges: details.redactions, mapping: false).text
+        text(error.input, ranges: details.redactions)
+    }
+
+    /// `text` redacted at `ranges` (`nil`: all of it), the text alone: what every one-line
+    /// form writes.
+    private static func text(_ text: String, ranges: [ByteRange]?) -> String {
+        Redaction(text, ranges: ranges, mapping: false).text
     }
 
     /// Redacts `text` at `ranges`; `nil` redacts all of it; with `mapping`, keeps what
@@ -65,7 +71,7 @@
     /// and value, the fragment) replaced by its shape; an unreadable link entirely.
     public static func link(_ text: String) -> String {
         guard let link = try? LinkReader.components(of: text, limits: MatchLimits()) else {
-            return Redaction(text, ranges: nil, mapping: false).text
+            return Redaction.text(text, ranges: nil)
         }
         // The segments by index, as ``Diagnosis/redactions(view:route:)`` reads them.
         let segments = link.segments
@@ -77,7 +83,7 @@
             if let value = item.valueRange { ranges.append(ByteRange(value)) }
         }
         if let fragment = link.fragmentRange { ranges.append(ByteRange(fragment)) }
-        return Redaction(text, ranges: ranges, mapping: false).text
+        return Redaction.text(text, ranges: ranges)
     }
 
     /// The shape of a value: its length, never its text.
