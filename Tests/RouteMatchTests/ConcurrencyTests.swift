@@ -13,6 +13,19 @@ enum RaceRoute: Routable, Equatable {
     }
 }
 
+/// A route type that only ``ConcurrencyTests/theFirstRenderIsSafeWhenRaced()`` uses, and only to
+/// render: its table and the index of case keys it renders with are first made inside the race.
+enum RaceRendered: Routable, Equatable {
+    static var scheme: String { "race" }
+    static var host: String { "r" }
+    case item(id: Int)
+    case page(slug: String)
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case item = "item/${id} | i/${id}"
+        case page = "page/${slug}"
+    }
+}
+
 /// A feature table that only ``ConcurrencyTests/nestedFirstUsesRaced()`` uses: its table, its
 /// routes' learning and its mounted matcher are first made inside the race.
 enum RaceFeature: Routable, Equatable {
@@ -92,6 +105,27 @@ enum DiagnosedApp: Routable, Equatable {
             #expect(outcome.hasPrefix("item(id: "))
         }
         #expect(results.filter { $0.1.contains("'n' expects Int, found \"x\"") }.count == 128)
+    }
+
+    /// A table rendered first by many tasks at once, never matched: each task renders its value
+    /// with its case's first pattern (the index of case keys, made by the first task to render,
+    /// is the one every task reads; ThreadSanitizer checks it in CI's run of this suite).
+    @Test func theFirstRenderIsSafeWhenRaced() async {
+        let links = await withTaskGroup(of: (Int, String).self) { group in
+            for index in 0..<256 {
+                group.addTask {
+                    let route: RaceRendered = index.isMultiple(of: 2) ? .item(id: index) : .page(slug: "p\(index)")
+                    return (index, (try? route.link()) ?? "not rendered")
+                }
+            }
+            var collected: [(Int, String)] = []
+            for await result in group { collected.append(result) }
+            return collected
+        }
+        #expect(links.count == 256)
+        for (index, link) in links {
+            #expect(link == (index.isMultiple(of: 2) ? "race://r/item/\(index)" : "race://r/page/p\(index)"))
+        }
     }
 
     /// One error's diagnostic asked by many tasks at once, before anyone asked it, its one-line

@@ -63,10 +63,9 @@ final class RouteTable: @unchecked Sendable {
     private let patternProblems: [[DefinitionProblem]]
     /// The problems of no route: the origins' before the routes', and `noRoutes` after.
     private let tableProblems: (before: [DefinitionProblem], after: [DefinitionProblem])
-    /// Each case key's route (its first, for a case with several patterns). A literal index,
-    /// not a `Dictionary`: see ``IdentityTable`` for what a process's first dictionary of a
-    /// key type costs.
-    let routeByCaseKey: LiteralIndex
+    /// What the routes learned on their first use, and the index of case keys the table makes
+    /// on its first render (``route(forCaseKey:)``).
+    private let learnedSlots: LearnedSlots
     /// The schemes and hosts of the table's origins, which a link read for the table reuses.
     let knownTexts: KnownTexts
     /// The hosts links may carry: the origins', then those patterns give, in declaration order.
@@ -136,7 +135,6 @@ final class RouteTable: @unchecked Sendable {
         self.defaults = defaults
         var routes: [CompiledRoute] = []
         routes.reserveCapacity(definitions.count)
-        var byKey = LiteralIndex(minimumCapacity: definitions.count)
         var trie = RouteTrie()
         // Each route's problems, so that those found later (ambiguity) stand in declaration order.
         var found: [[DefinitionProblem]] = []
@@ -151,8 +149,6 @@ final class RouteTable: @unchecked Sendable {
                 sharingWith: routes.suffix(RouteTable.routesSharedWith), problems: &routeProblems)
             found.append(routeProblems)
             routes.append(route)
-            // A case with several patterns renders with its first.
-            if let key = definitions[index].caseKey { byKey.setIfAbsent(key.text, to: index) }
         }
         trie.reserveCapacity(for: routes)
         for index in routes.indices { trie.insert(routes[index]) }
@@ -195,8 +191,7 @@ final class RouteTable: @unchecked Sendable {
         self.routes = routes
         self.trie = trie
         acceptedHosts = RouteTable.acceptedHosts(origins: defaults.origins, patternHosts: trie.hosts)
-        byKey.trim()
-        self.routeByCaseKey = byKey
+        self.learnedSlots = learnedSlots
         knownTexts = KnownTexts(
             [defaults.scheme, defaults.host] + defaults.origins.flatMap { [$0.scheme ?? "", $0.host] })
         self.problems = problems
@@ -205,6 +200,13 @@ final class RouteTable: @unchecked Sendable {
         plainMountedHits = readable && mounted && !trie.hasHostRoots
         self.patternProblems = found.allSatisfy({ $0.isEmpty }) ? [] : found
         self.tableProblems = (originProblems, noRoutes)
+    }
+
+    /// The index of the route an enum value whose case key is `text` renders with: the case's
+    /// route (its first, for a case with several patterns). The index it is looked up in is
+    /// made on the table's first call (``CaseKeyIndex``).
+    func route(forCaseKey text: String) -> Int? {
+        learnedSlots.caseKeyIndex(of: routes)._withUnsafeGuaranteedRef { $0.route(forCaseKey: text) }
     }
 
     /// A route's problems in the order they stand in its pattern (a stable sort).

@@ -65,7 +65,7 @@ extension RouteCodec where Route: Codable {
     /// The route a value renders with: its case's, or for a struct type with several patterns
     /// the first whose placeholders all have values.
     private static func routeIndex(for encoder: RouteEncoder, isEnum: Bool, table: RouteTable) -> Int? {
-        if isEnum { return encoder.caseKey.flatMap { table.routeByCaseKey[$0] } }
+        if isEnum { return encoder.caseKey.flatMap { table.route(forCaseKey: $0) } }
         let complete = table.routes.first { route in
             route.labels.allSatisfy { label in
                 label.isOptional || label.isList || (encoder.rendered.texts(for: label.name) ?? nil) != nil

@@ -1,9 +1,10 @@
-/// What a table's routes learned on their first use, one slot a route, each written once and
-/// then read without a lock (an ``OnceReference`` word).
+/// What a table's routes learned on their first use, one slot a route, and after them one slot
+/// for the table's own index of case keys, made on its first render (``CaseKeyIndex``): each
+/// written once and then read without a lock (an ``OnceReference`` word).
 ///
 /// A match reads its route's slot on every attempt: a mutex there (a lock and an unlock a
 /// hit) cost more than the rest of choosing the route. Two threads learning the same route at
-/// once both probe it, and both get what was stored first.
+/// once both probe it, and both get what was stored first; so for the index.
 ///
 /// The routes of a table share one `LearnedSlots` and keep it alive: a route may outlive its
 /// table (a diagnostic refers to it).
@@ -14,17 +15,26 @@ final class LearnedSlots: @unchecked Sendable {
     /// How many routes the slots are for.
     let count: Int
 
-    /// Empty slots for `count` routes.
+    /// Empty slots for `count` routes and the table's index.
     init(count: Int) {
         self.count = count
-        words = UnsafeMutablePointer<UInt>.allocate(capacity: max(count, 1))
-        words.initialize(repeating: 0, count: max(count, 1))
+        words = UnsafeMutablePointer<UInt>.allocate(capacity: count + 1)
+        words.initialize(repeating: 0, count: count + 1)
     }
 
     deinit {
         for index in 0..<count { OnceReference.release(words + index, as: LearnedBox.self) }
-        words.deinitialize(count: max(count, 1))
+        OnceReference.release(words + count, as: CaseKeyIndex.self)
+        words.deinitialize(count: count + 1)
         words.deallocate()
+    }
+
+    /// The table's index of the case keys of `routes` (its routes), unretained (the slots keep
+    /// it as long as they live): made by the first caller, the table's first render.
+    @inline(__always)
+    func caseKeyIndex(of routes: [CompiledRoute]) -> Unmanaged<CaseKeyIndex> {
+        if let known = OnceReference.unretained(words + count, as: CaseKeyIndex.self) { return known }
+        return Unmanaged.passUnretained(OnceReference.publish(CaseKeyIndex(routes), at: words + count))
     }
 
     /// What route `index` learned, or `nil` when it was never used.
