@@ -206,7 +206,14 @@ final class RouteTable: @unchecked Sendable {
     /// route (its first, for a case with several patterns). The index it is looked up in is
     /// made on the table's first call (``CaseKeyIndex``).
     func route(forCaseKey text: String) -> Int? {
-        learnedSlots.caseKeyIndex(of: routes)._withUnsafeGuaranteedRef { $0.route(forCaseKey: text) }
+        (learnedSlots.caseKeyIndex ?? madeCaseKeyIndex())._withUnsafeGuaranteedRef { $0.route(forCaseKey: text) }
+    }
+
+    /// The index of case keys, made now (on the table's first render) and stored. Out of line:
+    /// a render that finds it made does not hold the routes for it.
+    @inline(never)
+    private func madeCaseKeyIndex() -> Unmanaged<CaseKeyIndex> {
+        learnedSlots.store(CaseKeyIndex(routes))
     }
 
     /// A route's problems in the order they stand in its pattern (a stable sort).

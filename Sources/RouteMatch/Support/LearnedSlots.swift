@@ -29,12 +29,15 @@ final class LearnedSlots: @unchecked Sendable {
         words.deallocate()
     }
 
-    /// The table's index of the case keys of `routes` (its routes), unretained (the slots keep
-    /// it as long as they live): made by the first caller, the table's first render.
+    /// The table's index of case keys, unretained (the slots keep it as long as they live), or
+    /// `nil` before the table's first render stored one.
     @inline(__always)
-    func caseKeyIndex(of routes: [CompiledRoute]) -> Unmanaged<CaseKeyIndex> {
-        if let known = OnceReference.unretained(words + count, as: CaseKeyIndex.self) { return known }
-        return Unmanaged.passUnretained(OnceReference.publish(CaseKeyIndex(routes), at: words + count))
+    var caseKeyIndex: Unmanaged<CaseKeyIndex>? { OnceReference.unretained(words + count, as: CaseKeyIndex.self) }
+
+    /// Stores the table's index of case keys, unless another thread stored first; returns what
+    /// is stored, unretained.
+    func store(_ index: CaseKeyIndex) -> Unmanaged<CaseKeyIndex> {
+        Unmanaged.passUnretained(OnceReference.publish(index, at: words + count))
     }
 
     /// What route `index` learned, or `nil` when it was never used.
