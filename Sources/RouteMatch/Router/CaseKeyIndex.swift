@@ -19,7 +19,9 @@ final class CaseKeyIndex: Sendable {
         for position in routes.indices {
             if let key = routes[position].caseKey { index.setIfAbsent(key.text, to: position) }
         }
-        index.trim()
+        // Room was reserved for a key a route; only keys that several routes share (a case with
+        // several patterns) leave some over, which the copy gives back.
+        if index.count < routes.count { index.trim() }
         self.routes = index
     }
 

@@ -382,6 +382,7 @@ final class ProbeTextDecoder: Decoder {
                 decoder.nestedList = true
                 throw ProbeStop()
             }
+            // Cast in a `switch` (no `T?`, see ``ConstantRoute/init(sample:)``).
             switch probed.value {
             case let value as T:
                 decoder.element = probed.info
