@@ -214,6 +214,55 @@ enum LinkReader {
             byte: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
     }
 
+    /// ``pathEnd(_:from:)``, and how many `/` stand before it: where a pattern's path ends and
+    /// the room its segments take, read in one pass eight bytes at a time.
+    static func pathEndAndSlashes(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, slashes: Int) {
+        var index = start
+        var slashes = 0
+        let count = bytes.count
+        if count >= 8, let base = UnsafeRawPointer(bytes.baseAddress) {
+            while index < count {
+                // The last word overlaps the one before it when fewer than eight bytes are
+                // left: its bytes before `index` are masked out.
+                let at = index &+ 8 <= count ? index : count &- 8
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+                let unread = UInt64.max &<< UInt64((index &- at) &* 8)
+                let ends = (exactly(word, UInt8(ascii: "?")) | exactly(word, UInt8(ascii: "#"))) & unread
+                let marks = exactly(word, UInt8(ascii: "/")) & unread
+                if ends != 0 {
+                    // The slashes below the first end (the bits below its lowest mark).
+                    slashes &+= markCount(marks & ((ends & (0 &- ends)) &- 1))
+                    return (at &+ ends.trailingZeroBitCount &>> 3, slashes)
+                }
+                slashes &+= markCount(marks)
+                index = at &+ 8
+            }
+            return (count, slashes)
+        }
+        while index < count, bytes[index] != UInt8(ascii: "?"), bytes[index] != UInt8(ascii: "#") {
+            if bytes[index] == UInt8(ascii: "/") { slashes += 1 }
+            index += 1
+        }
+        return (index, slashes)
+    }
+
+    /// The high bit of each byte of `word` that is `byte` is set, and of no other: exact, where
+    /// ``bytesEqual(_:_:)`` may also mark a byte above a marked one. (Each byte's low seven
+    /// bits plus 0x7F reach its high bit only when not all zero, and never carry into the next.)
+    @inline(__always)
+    private static func exactly(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let difference = word ^ (ones &* UInt64(byte))
+        return ~(((difference & ~highs) &+ ~highs) | difference) & highs
+    }
+
+    /// How many bytes ``exactly(_:_:)`` marked: each byte's mark moved to its lowest bit and
+    /// the eight summed into the highest byte by one multiplication (a population count is a
+    /// dozen instructions on the baseline x86-64 the library is built for).
+    @inline(__always)
+    private static func markCount(_ marks: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((marks &>> 7) &* ones) &>> 56)
+    }
+
     /// The offset of the first space in `bytes`, or the end (a coding key's raw value that
     /// lists several patterns holds one, a pattern none).
     static func firstSpace(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {

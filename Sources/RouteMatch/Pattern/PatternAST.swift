@@ -131,13 +131,6 @@ struct PatternAST: Equatable, Sendable {
         let span: Range<Int>
     }
 
-    /// How many placeholders the pattern has: ``captures``' count, without making the list.
-    var captureCount: Int {
-        segments.reduce(0) { $0 + ($1.value.isCapture ? 1 : 0) }
-            + queryItems.reduce(0) { $0 + ($1.value.isCapture ? 1 : 0) }
-            + (fragment?.value.isCapture == true ? 1 : 0)
-    }
-
     /// Every placeholder with its span, in the order they stand.
     var captures: [Capture] {
         var result: [Capture] = []

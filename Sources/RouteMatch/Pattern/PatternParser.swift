@@ -45,17 +45,20 @@ enum PatternParser {
             position = hostEnd
         }
 
-        // path (up to `?` or `#`, found as a link's path end is)
+        // path (up to `?` or `#`, found as a link's path end is, with the slashes before it)
         let pathStart = position
-        position = LinkReader.pathEnd(bytes, from: pathStart)
-        parsePath(bytes, pathStart..<position, hostFromSegment: firstSegmentIsHost && output.ast.origin.host == nil, into: &output)
+        let path = LinkReader.pathEndAndSlashes(bytes, from: pathStart)
+        position = path.end
+        var captures = parsePath(
+            bytes, pathStart..<position, slashes: path.slashes,
+            hostFromSegment: firstSegmentIsHost && output.ast.origin.host == nil, into: &output)
 
         // query
         if position < count, bytes[position] == UInt8(ascii: "?") {
             let start = position + 1
             position = start
             while position < count, bytes[position] != UInt8(ascii: "#") { position += 1 }
-            parseQuery(bytes, start..<position, into: &output)
+            captures += parseQuery(bytes, start..<position, into: &output)
         }
 
         // fragment
@@ -65,6 +68,7 @@ enum PatternParser {
                 if parsed.value.isRest {
                     output.problems.append(Problem(reason: .patternSyntax(.restOutsidePath(parsed.value.captureName ?? "")), span: parsed.capture ?? range))
                 } else {
+                    if parsed.value.isCapture { captures += 1 }
                     output.ast.fragment = .init(value: parsed.value, span: range, captureSpan: parsed.capture)
                 }
             }
@@ -78,8 +82,9 @@ enum PatternParser {
 
         // duplicate placeholders: each name compared with the earlier ones (a pattern has few), not
         // kept in a `Set` (see ``IdentityTable`` for what a process's first `Set<String>` costs).
-        // Most patterns have one placeholder or none: no list of them is made for those.
-        if output.ast.captureCount > 1 {
+        // Most patterns have one placeholder or none: no list of them is made for those (the
+        // placeholders kept were counted as they were parsed).
+        if captures > 1 {
             var names: [String] = []
             var duplicates: [Problem] = []
             output.ast.forEachCapture { capture in
@@ -93,34 +98,47 @@ enum PatternParser {
         return output
     }
 
-    /// Gives `array` storage of its own size when problems left it shorter than the room
-    /// reserved for it. (A pattern's segments and query items are appended into room reserved
-    /// once, for its non-empty pieces: a table keeps its patterns' syntax trees for as long as
-    /// it lives, so their arrays are sized to their elements, and growing them append by append
+    /// Gives `array` storage of its own size when problems left it shorter than the room reserved
+    /// for it. (A pattern's segments and query items are appended into room reserved once, for as
+    /// many as a pattern without problems has: a table keeps its patterns' syntax trees for as long
+    /// as it lives, so their arrays are sized to their elements, and growing them append by append
     /// would allocate three times for three segments.)
     private static func trim<Element>(_ array: inout [Element], reserved: Int) {
         if array.count < reserved { array = array.trimmed() }
     }
 
+    /// Parses the segments of the path in `range`, which holds `slashes` slashes, into
+    /// `output`; returns how many of them hold a placeholder.
     private static func parsePath(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hostFromSegment: Bool, into output: inout Output
-    ) {
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, slashes: Int, hostFromSegment: Bool,
+        into output: inout Output
+    ) -> Int {
         var start = range.lowerBound
         if start < range.upperBound, bytes[start] == UInt8(ascii: "/") { start += 1 }
-        guard start < range.upperBound else { return }
+        guard start < range.upperBound else { return 0 }
         // The first segment read as the host is no segment.
         let firstIsHost = hostFromSegment && bytes[start] != UInt8(ascii: "/")
-        let reserved = LinkReader.nonEmptyPieces(of: start..<range.upperBound, separatedBy: UInt8(ascii: "/"), in: bytes)
-            - (firstIsHost ? 1 : 0)
+        // A segment between each two slashes after the leading one, and none after a trailing
+        // one: exactly the segments of a path without an empty one (which is a problem), so
+        // that the array is sized once.
+        let trailing = range.upperBound - 1 >= start && bytes[range.upperBound - 1] == UInt8(ascii: "/")
+        let reserved = slashes - (start > range.lowerBound ? 1 : 0) + 1 - (trailing ? 1 : 0) - (firstIsHost ? 1 : 0)
         output.ast.segments.reserveCapacity(reserved)
         defer { trim(&output.ast.segments, reserved: reserved) }
+        var captures = 0
         var segmentStart = start
         var index = start
         var isFirst = true
+        // What the loop has seen of the segment under way: where its first `$` stands (-1 for
+        // none), and whether it holds a `%`. A segment without a `$` is searched for no
+        // placeholder, one without a `%` for no escape.
+        var dollar = -1
+        var escapes = false
         while index <= range.upperBound {
             if index == range.upperBound || bytes[index] == UInt8(ascii: "/") {
                 let segmentRange = segmentStart..<index
                 let isLast = index == range.upperBound
+                let opening = dollar < 0 ? nil : ByteText.placeholderOpening(bytes, in: dollar..<index)
                 if segmentRange.isEmpty {
                     // A single trailing slash is allowed; any other empty segment is not.
                     if !(isLast && !isFirst) {
@@ -128,25 +146,34 @@ enum PatternParser {
                     }
                 } else if isFirst && hostFromSegment {
                     let host = LinkReader.slice(bytes, segmentRange)
-                    if ByteText.hasPlaceholderOpening(bytes, in: segmentRange) {
+                    if opening != nil {
                         output.problems.append(Problem(reason: .patternSyntax(.placeholderInHost), span: segmentRange))
                     }
                     output.ast.origin.host = host.asciiLowercased
                     output.ast.origin.hostSpan = segmentRange
-                } else if let parsed = parseValue(bytes, segmentRange, into: &output) {
+                } else if let parsed = parseValue(bytes, segmentRange, opening: opening, escapes: escapes, into: &output) {
                     if case .literal(let literal) = parsed.value, literal.utf8.count <= 2, literal == "." || literal == ".." {
                         output.problems.append(Problem(reason: .patternSyntax(.dotSegment(literal)), span: segmentRange))
                     }
+                    if parsed.value.isCapture { captures += 1 }
                     output.ast.segments.append(.init(value: parsed.value, span: segmentRange, captureSpan: parsed.capture))
                 }
                 isFirst = false
                 segmentStart = index + 1
+                (dollar, escapes) = (-1, false)
+            } else if bytes[index] == UInt8(ascii: "$") {
+                if dollar < 0 { dollar = index }
+            } else if bytes[index] == UInt8(ascii: "%") {
+                escapes = true
             }
             index += 1
         }
+        return captures
     }
 
-    private static func parseQuery(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into output: inout Output) {
+    /// Parses the query's items into `output`; returns how many of them hold a placeholder.
+    private static func parseQuery(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into output: inout Output) -> Int {
+        var captures = 0
         let reserved = LinkReader.nonEmptyPieces(of: range, separatedBy: UInt8(ascii: "&"), in: bytes)
         output.ast.queryItems.reserveCapacity(reserved)
         defer { trim(&output.ast.queryItems, reserved: reserved) }
@@ -186,6 +213,7 @@ enum PatternParser {
                     output.problems.append(Problem(reason: .duplicateQueryKey(key: key), span: keyRange))
                     continue
                 }
+                if parsed.value.isCapture { captures += 1 }
                 output.ast.queryItems.append(.init(
                     key: key, keyTag: ByteTag(key), keySpan: keyRange, value: parsed.value, valueSpan: valueRange,
                     span: itemRange, captureSpan: parsed.capture))
@@ -193,6 +221,7 @@ enum PatternParser {
             }
             index += 1
         }
+        return captures
     }
 
     /// Literal text, or one placeholder with optional literal text around it: `${name}`,
@@ -200,8 +229,17 @@ enum PatternParser {
     private static func parseValue(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into output: inout Output
     ) -> (value: PatternAST.Value, capture: Range<Int>?)? {
-        guard let open = ByteText.placeholderOpening(bytes, in: range) else {
-            return decodeLiteral(bytes, range, into: &output).map { (.literal($0), nil) }
+        parseValue(bytes, range, opening: ByteText.placeholderOpening(bytes, in: range), escapes: true, into: &output)
+    }
+
+    /// ``parseValue(_:_:into:)`` with the bytes in `range` already read: `opening` is where
+    /// the first `${` stands (`nil` for none), and `escapes` is `false` only when no `%` does.
+    private static func parseValue(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, opening: Int?, escapes: Bool,
+        into output: inout Output
+    ) -> (value: PatternAST.Value, capture: Range<Int>?)? {
+        guard let open = opening else {
+            return decodeLiteral(bytes, range, escapes: escapes, into: &output).map { (.literal($0), nil) }
         }
         var close = open + 2
         while close < range.upperBound, bytes[close] != UInt8(ascii: "}") { close += 1 }
@@ -245,15 +283,18 @@ enum PatternParser {
             output.problems.append(Problem(reason: .patternSyntax(.restInsideText(name)), span: range))
             return nil
         }
-        guard let prefix = decodeLiteral(bytes, prefixRange, into: &output),
-            let suffix = decodeLiteral(bytes, suffixRange, into: &output)
+        guard let prefix = decodeLiteral(bytes, prefixRange, escapes: escapes, into: &output),
+            let suffix = decodeLiteral(bytes, suffixRange, escapes: escapes, into: &output)
         else { return nil }
         return (.affixed(prefix: prefix, name: name, suffix: suffix), placeholder)
     }
 
+    /// The literal text of the bytes in `range`, percent-decoded, or `nil` with the problem
+    /// recorded; `escapes` is `false` when the caller has found no `%` there.
     private static func decodeLiteral(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into output: inout Output
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, escapes: Bool = true, into output: inout Output
     ) -> String? {
+        guard escapes else { return LinkReader.slice(bytes, range) }
         switch PercentDecoding.decode(bytes, range) {
         case .success(let value): return value
         case .failure(let bad):
@@ -279,17 +320,13 @@ enum PatternParser {
         return scheme.utf8.allSatisfy(LinkReader.isSchemeByte)
     }
 
-    /// Where the first `://` stands, when no `/`, `?` or `#` stands before it: read up to the
-    /// first of those, not through the whole pattern (most patterns have no scheme).
+    /// Where the first `://` stands, when no `/`, `?` or `#` stands before it. (Only the last
+    /// byte before the first of those can begin one: the `/` after a `:` is that first.)
     private static func schemeSeparator(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        var index = 0
-        while index < bytes.count, !LinkReader.isAuthorityEnd(bytes[index]) {
-            if bytes[index] == UInt8(ascii: ":"), index + 2 < bytes.count,
-                bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/") {
-                return index
-            }
-            index += 1
-        }
-        return nil
+        let end = LinkReader.authorityEnd(bytes, from: 0)
+        guard end >= 1, end + 1 < bytes.count, bytes[end - 1] == UInt8(ascii: ":"),
+            bytes[end] == UInt8(ascii: "/"), bytes[end + 1] == UInt8(ascii: "/")
+        else { return nil }
+        return end - 1
     }
 }
