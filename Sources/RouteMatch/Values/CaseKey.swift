@@ -17,18 +17,34 @@ struct CaseKey: @unchecked Sendable {
 
     init<Key: CodingKey>(text: String, value: Key) {
         self.text = text
-        if _isPOD(Key.self), MemoryLayout<Key>.size > 0, MemoryLayout<Key>.size <= MemoryLayout<UInt64>.size {
-            var copy = value
-            var stored: UInt64 = 0
-            withUnsafeBytes(of: &copy) { source in
-                withUnsafeMutableBytes(of: &stored) { $0.copyMemory(from: source) }
-            }
-            bits = stored
-            type = UInt(bitPattern: ObjectIdentifier(Key.self))
-        } else {
-            bits = 0
-            type = 0
+        guard _isPOD(Key.self) else {
+            (bits, type) = (0, 0)
+            return
         }
+        // A bit cast of the key's size, as ``load(_:)`` reads it back: no closure or generic
+        // helper for the common sizes (a table's build makes a key for every case).
+        switch MemoryLayout<Key>.size {
+        case 1: bits = UInt64(unsafeBitCast(value, to: UInt8.self))
+        case 2: bits = UInt64(unsafeBitCast(value, to: UInt16.self))
+        case 4: bits = UInt64(unsafeBitCast(value, to: UInt32.self))
+        case 8: bits = unsafeBitCast(value, to: UInt64.self)
+        case 3, 5, 6, 7: bits = CaseKey.storeBytes(value)
+        default:
+            (bits, type) = (0, 0)
+            return
+        }
+        type = UInt(bitPattern: ObjectIdentifier(Key.self))
+    }
+
+    /// The bytes of a key of an odd size (3, 5, 6 or 7 bytes), from the lowest up.
+    @inline(never)
+    private static func storeBytes<Key>(_ value: Key) -> UInt64 {
+        var copy = value
+        var stored: UInt64 = 0
+        withUnsafeBytes(of: &copy) { source in
+            withUnsafeMutableBytes(of: &stored) { $0.copyMemory(from: source) }
+        }
+        return stored
     }
 
     /// Whether the key's bits are kept and `Key` is the key's own type: then ``load(_:)``
