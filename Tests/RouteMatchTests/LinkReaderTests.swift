@@ -254,6 +254,10 @@ import Testing
         ("host", true, 0, 0), ("a//b/", false, 2, 0), ("a/${}/b/${x/c?k&=1&j=${j}&k2=v", false, 3, 2),
         ("/a/b/c/d/e/f/g/h/i/j?1=1&2=2&3=3&4=4&5=5&6=6&7=7&8=8&9=9", false, 10, 9), ("?k=${k}", false, 0, 1),
         ("https://example.com/a/b?k=v", true, 2, 1),
+        // A slash that leads or trails takes no segment's room (the room is counted from the
+        // slashes, in the pass that finds the path's end).
+        ("/a/b/", false, 2, 0), ("a", false, 1, 0), ("host/a/", true, 1, 0), ("myapp://app/x/", false, 1, 0),
+        ("section994/item/${id}", false, 3, 0), ("seg/seg/seg/s?a=/b/c", false, 4, 1), ("//", false, 0, 0),
     ])
     func segmentsAndItemsTakeNoRoomLeftOver(_ pattern: String, _ firstSegmentIsHost: Bool, segments: Int, items: Int) {
         let ast = PatternParser.parse(pattern, firstSegmentIsHost: firstSegmentIsHost).ast
@@ -261,6 +265,25 @@ import Testing
         #expect(ast.queryItems.count == items)
         #expect(ast.segments.capacity == ast.segments.map { $0 }.capacity)
         #expect(ast.queryItems.capacity == ast.queryItems.map { $0 }.capacity)
+    }
+
+    /// A pattern's scheme is what stands before a `://` that comes before any other `/`, `?` or
+    /// `#`; anything else is path.
+    @Test(arguments: [
+        ("myapp://app/x", "myapp" as String?, "app" as String?, ["x"]),
+        ("myapp:/x", nil, nil, ["myapp:", "x"]),
+        ("a:b://h/x", "a:b", "h", ["x"]),
+        ("x:y/z://h", nil, nil, ["x:y", "z:", "h"]),
+        ("x://", "x", "", []),
+        ("x:/", nil, nil, ["x:"]),
+        ("x?a=://h", nil, nil, ["x"]),
+        ("HTTPS://Example.COM", "https", "example.com", []),
+    ])
+    func theSchemeIsWhatStandsBeforeTheFirstSlash(_ pattern: String, scheme: String?, host: String?, segments: [String]) {
+        let ast = PatternParser.parse(pattern, firstSegmentIsHost: false).ast
+        #expect(ast.origin.scheme == scheme)
+        #expect(ast.origin.host == host)
+        #expect(ast.segments.map(\.value.patternText) == segments)
     }
 
     @Test func firstSegmentIsTheHostWithoutADefaultHost() {
@@ -358,8 +381,12 @@ import Testing
                 bytes[before] = UInt8(ascii: "?")
                 if before + 1 < bytes.count { bytes[before + 1] = next }
                 let expected = bytes.indices.first { $0 >= start && (bytes[$0] == UInt8(ascii: "?") || bytes[$0] == UInt8(ascii: "#")) }
+                let end = expected ?? bytes.count
+                let slashes = bytes[min(start, end)..<end].filter { $0 == UInt8(ascii: "/") }.count
                 bytes.withUnsafeBufferPointer { buffer in
-                    #expect(LinkReader.pathEnd(buffer, from: start) == expected ?? bytes.count, "? at \(before), then \(next)")
+                    #expect(LinkReader.pathEnd(buffer, from: start) == end, "? at \(before), then \(next)")
+                    let path = LinkReader.pathEndAndSlashes(buffer, from: start)
+                    #expect(path.end == end && path.slashes == slashes, "? at \(before), then \(next)")
                 }
             }
         }
@@ -376,7 +403,7 @@ import Testing
         let isControl = { (byte: UInt8) in byte <= 0x20 || byte == 0x7F }
         let endsPath = { (byte: UInt8) in byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") }
         for value in UInt8.min...UInt8.max {
-            for later in [nil, 0x7F, UInt8(ascii: "%")] as [UInt8?] {
+            for later in [nil, 0x7F, UInt8(ascii: "%"), UInt8(ascii: "/")] as [UInt8?] {
                 var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 19)
                 bytes[offset] = value
                 if let later, offset + 2 < bytes.count { bytes[offset + 2] = later }
@@ -388,8 +415,12 @@ import Testing
                     #expect(scan.0 == control, "byte \(value)")
                     #expect(scan.hasEscapes == escape, "byte \(value)")
                     for start in [0, 3, 15] {
-                        #expect(LinkReader.pathEnd(buffer, from: start) == naive(bytes, endsPath, from: start) ?? bytes.count,
-                                "byte \(value) from \(start)")
+                        let end = naive(bytes, endsPath, from: start) ?? bytes.count
+                        #expect(LinkReader.pathEnd(buffer, from: start) == end, "byte \(value) from \(start)")
+                        // The slashes a pattern's path holds, counted in the same pass.
+                        let slashes = bytes[start..<end].filter { $0 == UInt8(ascii: "/") }.count
+                        let path = LinkReader.pathEndAndSlashes(buffer, from: start)
+                        #expect(path.end == end && path.slashes == slashes, "byte \(value) from \(start)")
                     }
                 }
             }
