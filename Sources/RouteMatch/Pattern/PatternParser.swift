@@ -45,7 +45,7 @@ enum PatternParser {
             position = hostEnd
         }
 
-        // path (up to `?` or `#`, found as a link's path end is, with the slashes before it)
+        // path (up to `?` or `#`, where a link's path ends too), with the slashes in it
         let pathStart = position
         let path = LinkReader.pathEndAndSlashes(bytes, from: pathStart)
         position = path.end
@@ -121,7 +121,8 @@ enum PatternParser {
         // A segment between each two slashes after the leading one, and none after a trailing
         // one: exactly the segments of a path without an empty one (which is a problem), so
         // that the array is sized once.
-        let trailing = range.upperBound - 1 >= start && bytes[range.upperBound - 1] == UInt8(ascii: "/")
+        // (The last byte stands at or after `start`, so it is never the leading slash.)
+        let trailing = bytes[range.upperBound - 1] == UInt8(ascii: "/")
         let reserved = slashes - (start > range.lowerBound ? 1 : 0) + 1 - (trailing ? 1 : 0) - (firstIsHost ? 1 : 0)
         output.ast.segments.reserveCapacity(reserved)
         defer { trim(&output.ast.segments, reserved: reserved) }
