@@ -102,6 +102,36 @@ import Testing
         }
     }
 
+    /// A node's literal edges after its first are hashed once, when each is added, and placed
+    /// again from the hashes they keep each time the buckets double: at every count across
+    /// those doublings, each edge's text leads to its own child, and a text beside them (a byte
+    /// more, another first byte, the next number, the common prefix alone) to none.
+    @Test(arguments: [2, 3, 5, 9, 17, 33, 100, 1_000])
+    func aNodeOfManyLiteralEdgesFindsEachByItsTextAndNoOther(count: Int) throws {
+        let router = Router<Int>(scheme: "myapp", host: "app") { routes in
+            for number in 0..<count { routes.add("s\(number)/item") { _ in number } }
+        }
+        #expect(router.table.problems.isEmpty)
+        let trie = router.table.trie
+        let root = try #require(trie.originsRoot)
+        func child(_ node: Int, _ text: String) -> Int? {
+            var text = text
+            return text.withUTF8 { trie.child(of: node, literal: $0) }
+        }
+        #expect(trie.literalCount(of: root) == count)
+        var children = Set<Int>()
+        for number in 0..<count {
+            let found = try #require(child(root, "s\(number)"))
+            #expect(children.insert(found).inserted)
+            #expect(child(found, "item") != nil)
+            #expect(child(root, "s\(number)x") == nil && child(root, "t\(number)") == nil)
+        }
+        #expect(child(root, "s\(count)") == nil && child(root, "s") == nil && child(root, "") == nil)
+        for number in [0, count / 2, count - 1] {
+            #expect(try router.match("myapp://app/s\(number)/item").get() == number)
+        }
+    }
+
     /// A node's rarer parts, kept beside the nodes in the trie, read back through it, in the
     /// order the build gives them: more literal edges than a diagnostic offers (the earliest
     /// five kept), in-segment captures (more literal text first, then the earlier route), rest

@@ -324,7 +324,9 @@ struct RouteTrie: Sendable {
     /// The child of `node` whose literal segment text has the UTF-8 `bytes` (a pattern's),
     /// made when there is none.
     private mutating func literalChild(of node: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        if let existing = child(of: node, literal: bytes) { return existing }
+        // The text is hashed once, for its lookup among the node's edges and its bucket.
+        var hash: Int?
+        if let existing = child(of: node, literal: bytes, hashed: &hash) { return existing }
         let created = nodes.count
         nodes.append(Node())
         let span = TextSpan(start: literalBytes.count, count: bytes.count)
@@ -332,8 +334,9 @@ struct RouteTrie: Sendable {
         if nodes[node].firstLiteralChild < 0 {
             (nodes[node].firstLiteral, nodes[node].firstLiteralChild) = (span, Int32(created))
         } else {
-            let arena = literalBytes
-            modifyExtras(of: node) { $0.literals.set(span, to: created, arena: arena) }
+            // A node's second text was compared with its first, not hashed.
+            let textHash = hash ?? LiteralIndex.hash(bytes)
+            modifyExtras(of: node) { $0.literals.set(span, to: created, hash: textHash) }
         }
         return created
     }
@@ -342,12 +345,20 @@ struct RouteTrie: Sendable {
     /// segment, compared in place), if any.
     @inline(__always)
     func child(of node: Int, literal bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var hash: Int?
+        return child(of: node, literal: bytes, hashed: &hash)
+    }
+
+    /// ``child(of:literal:)``, setting `hash` to the text's hash when the lookup computed it
+    /// (the node has more than one literal edge).
+    @inline(__always)
+    private func child(of node: Int, literal bytes: UnsafeBufferPointer<UInt8>, hashed hash: inout Int?) -> Int? {
         // The node read once (plain words: a copy retains nothing).
         let node = nodes[node]
         return literalBytes.withUnsafeBufferPointer { arena in
             if node.firstLiteralChild >= 0, node.firstLiteral.holds(bytes, in: arena) { return Int(node.firstLiteralChild) }
             guard node.extrasIndex >= 0, !extras[Int(node.extrasIndex)].literals.isEmpty else { return nil }
-            return extras[Int(node.extrasIndex)].literals.child(literal: bytes, arena: arena)
+            return extras[Int(node.extrasIndex)].literals.child(literal: bytes, arena: arena, hashed: &hash)
         }
     }
 
