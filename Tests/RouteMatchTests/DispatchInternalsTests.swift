@@ -114,19 +114,15 @@ import Testing
         #expect(router.table.problems.isEmpty)
         let trie = router.table.trie
         let root = try #require(trie.originsRoot)
-        func child(_ node: Int, _ text: String) -> Int? {
-            var text = text
-            return text.withUTF8 { trie.child(of: node, literal: $0) }
-        }
         #expect(trie.literalCount(of: root) == count)
         var children = Set<Int>()
         for number in 0..<count {
-            let found = try #require(child(root, "s\(number)"))
+            let found = try #require(trie.child(root, "s\(number)"))
             #expect(children.insert(found).inserted)
-            #expect(child(found, "item") != nil)
-            #expect(child(root, "s\(number)x") == nil && child(root, "t\(number)") == nil)
+            #expect(trie.child(found, "item") != nil)
+            #expect(trie.child(root, "s\(number)x") == nil && trie.child(root, "t\(number)") == nil)
         }
-        #expect(child(root, "s\(count)") == nil && child(root, "s") == nil && child(root, "") == nil)
+        #expect(trie.child(root, "s\(count)") == nil && trie.child(root, "s") == nil && trie.child(root, "") == nil)
         for number in [0, count / 2, count - 1] {
             #expect(try router.match("myapp://app/s\(number)/item").get() == number)
         }
@@ -151,19 +147,15 @@ import Testing
         #expect(router.table.problems.isEmpty)
         let trie = router.table.trie
         let root = try #require(trie.originsRoot)
-        func child(_ node: Int, _ text: String) -> Int? {
-            var text = text
-            return text.withUTF8 { trie.child(of: node, literal: $0) }
-        }
         #expect(trie.literalCount(of: root) == 9)
         #expect(trie.firstLiterals(of: root) == ["l0", "l1", "l2", "l3", "l4"])
-        #expect(child(root, "l6") != nil && child(root, "l7") == nil)
-        let a = try #require(child(root, "a"))
+        #expect(trie.child(root, "l6") != nil && trie.child(root, "l7") == nil)
+        let a = try #require(trie.child(root, "a"))
         #expect(trie.hasAffixed(a) && trie.affixed(of: a).map { [$0.prefix, $0.suffix] } == [["pre", ""], ["p", "s"], ["pp", ""]])
         #expect(trie.hasRests(a) && Array(trie.rests(of: a)) == [14, 9] && trie.firstRest(of: a) == 14)
         let capture = try #require(trie.nodes[a].capture)
         #expect(Array(trie.terminals(of: capture)) == [7] && !trie.nodes[capture].hasExtras)
-        let c = try #require(child(root, "c"))
+        let c = try #require(trie.child(root, "c"))
         #expect(Array(trie.terminals(of: c)) == [11, 10] && trie.firstTerminal(of: c) == 11)
         #expect(!trie.hasAffixed(c) && !trie.hasRests(c) && trie.firstRest(of: c) == nil)
         #expect(trie.extras.count == 3)
@@ -866,4 +858,13 @@ import Testing
 extension String {
     /// A one-digit hex byte with its leading zero.
     fileprivate var leftPadded: String { count == 1 ? "0" + self : self }
+}
+
+extension RouteTrie {
+    /// The child of `node` whose literal edge's text is `text`, if any (looked up by its UTF-8,
+    /// as a link's segment is).
+    fileprivate func child(_ node: Int, _ text: String) -> Int? {
+        var text = text
+        return text.withUTF8 { child(of: node, literal: $0) }
+    }
 }
