@@ -209,6 +209,9 @@ final class CompiledRoute: Sendable {
     /// held, so a probe that learns another route (a mount) never waits on it.
     var learned: LearnedRoute { learnedBox.value }
 
+    /// Whether the route's type was learned (its first use done), without learning it.
+    var isLearned: Bool { learnedSlots.box(at: index) != nil }
+
     /// ``learned``, by reference: what a match reads, retaining one object rather than each
     /// part of the learned route.
     var learnedBox: LearnedBox {

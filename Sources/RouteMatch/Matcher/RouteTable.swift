@@ -332,6 +332,34 @@ final class RouteTable: @unchecked Sendable {
         return error(for: route.learned.problems, firstUse: true)
     }
 
+    /// Does now what the table's first uses would do first, so that they find it done: learns
+    /// its first route (whose probe runs the route type's first decode, where the runtime
+    /// resolves the types it needs) and each route that captures the rest of the path, and
+    /// prepares the tables those mount (each type once) and their matchers. A table with
+    /// pattern problems learns every route, as its first match does to name them all.
+    ///
+    /// Learning is what a route's first use does (``CompiledRoute/learnedBox``): what a match,
+    /// a render or ``validationError()`` answers does not change, only when the work is done.
+    func prepare() {
+        var visited: Set<ObjectIdentifier> = []
+        prepare(visited: &visited)
+    }
+
+    private func prepare(visited: inout Set<ObjectIdentifier>) {
+        guard definitionError() == nil, let first = routes.first else { return }
+        _ = first.learnedBox
+        for route in routes where route.ast.restSegment != nil {
+            let learned = route.learned
+            // A route with problems matches nothing: no link reaches what it mounts.
+            guard learned.problems.isEmpty else { continue }
+            for label in learned.labels {
+                guard let mount = label.mount, visited.insert(ObjectIdentifier(mount.type)).inserted else { continue }
+                mount.table.prepare(visited: &visited)
+                _ = mount.type.mountedMatcher
+            }
+        }
+    }
+
     /// Every route's problems in declaration order, learning each, then those of the tables
     /// mounted under them (each table once), named by the path of mounts that leads to them.
     private func allProblems(visited: inout Set<ObjectIdentifier>, withPatternProblems: Bool) -> [DefinitionProblem] {

@@ -213,6 +213,21 @@ extension Routable {
     public static func validate() throws(RouteMatchError) {
         try router.validate()
     }
+
+    /// Builds the type's table and does now, on the calling thread, the work its first match
+    /// would do: call it at launch off the main thread, so that the first link does not pay it.
+    ///
+    /// The first decode of a route enum costs most of its first use (the runtime resolves the
+    /// types its synthesized `init(from:)` needs, more the more cases it has). This builds the
+    /// table, learns its first route, which pays that decode once for the type, and prepares
+    /// the feature enums it mounts; see ``Router/prepare()``. Nothing it returns changes.
+    ///
+    /// ```swift
+    /// Task.detached(priority: .userInitiated) { AppRoute.prepare() }
+    /// ```
+    public static func prepare() {
+        router.prepare()
+    }
 }
 
 extension Router where Route: Routable {

@@ -220,6 +220,27 @@ public struct Router<Route>: Sendable {
         if let error = table.validationError() { throw error }
     }
 
+    /// Does now, on the calling thread, the work the table's first match would do: call it at
+    /// launch off the main thread, so that the first link matched does not pay it.
+    ///
+    /// A table learns each route's type on the route's first use, and the first decode of a
+    /// `Codable` route type is costly (the runtime resolves the types the synthesized
+    /// `init(from:)` needs). This learns the first route, which pays that once for the type,
+    /// and each route that captures the rest of the path, preparing the tables they mount in
+    /// turn. What any match or render returns does not change, only when the work is done;
+    /// calling it again costs little. A match on another thread meanwhile is answered as
+    /// always (it may do part of the work as well).
+    ///
+    /// ```swift
+    /// let router = Router<Screen>(scheme: "myapp", host: "app") { routes in
+    ///     routes.add("user/${id}") { try .profile(id: $0.value("id", as: Int.self)) }
+    /// }
+    /// Task.detached(priority: .userInitiated) { router.prepare() }
+    /// ```
+    public func prepare() {
+        table.prepare()
+    }
+
     /// The routes' names and patterns, in declaration order. (A route's name is learned from
     /// its type: this learns every route, as ``validate()`` does.)
     public var routes: [RouteReference] { table.routes.map(\.reference) }
