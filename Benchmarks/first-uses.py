@@ -5,8 +5,9 @@
 
 Each round runs every table's first use once, each in a new process of its own, in turn
 (`Bench --first-use TABLE` and `BenchFlagged --first-use TABLE`: the first `match` of the table,
-or the same case's first decode at the Codable floor, timed by the process itself and printed
-in nanoseconds). Rounds (21 by default) alternate the tables, so that a change in the machine's
+or the same case's first decode at the Codable floor, or the first `match` after `prepare()` or
+`validate()` alone (and that call's own time), timed by the process itself and printed in
+nanoseconds). Rounds (21 by default) alternate the tables, so that a change in the machine's
 load weighs on all of them alike. Prints, for each table, the median of its rounds, its
 quartiles and its extremes, in milliseconds. The programs must be built (release) first. Exits
 with status 1, naming the table, when a first use does not hit or a program does not run.
@@ -18,8 +19,13 @@ directory = os.path.join(os.path.dirname(os.path.abspath(__file__)), ".build", "
 enums = ["Routes10", "CodableFloor10", "Routes100", "CodableFloor100", "Routes1000",
          "CodableFloor1000", "NestedRoutes1000", "CodableFloorNested"]
 tables = [("Bench", name) for name in enums + ["ClosureRoutes10", "ClosureRoutes1000"]]
+# The first match after `prepare()` or `validate()`, timed alone (as compiled by default).
+tables += [("Bench", kind + name) for kind in ["Prepared", "Validated"]
+           for name in ["Routes10", "Routes1000", "NestedRoutes1000"]]
 tables += [("BenchFlagged", name) for name in enums]
 times = {table: [] for table in tables}
+# For a first match after a call, the call's own time.
+calls = {table: [] for table in tables}
 for _ in range(rounds):
     for program, name in tables:
         run = subprocess.run([os.path.join(directory, program), "--first-use", name],
@@ -29,8 +35,12 @@ for _ in range(rounds):
             sys.exit(f"{program} --first-use {name}: exit status {run.returncode}, printed "
                      f"{run.stdout.strip()!r} (the first use must hit and print two times){run.stderr}")
         times[(program, name)].append(int(printed[0]) / 1e6)
+        calls[(program, name)].append(int(printed[1]) / 1e6)
 for (program, name), values in times.items():
     values.sort()
     lower, _, upper = statistics.quantiles(values, n=4) if len(values) > 1 else values * 3
+    call = ""
+    if name.startswith(("Prepared", "Validated")):
+        call = f"  (the call before it: median {statistics.median(calls[(program, name)]):.3f} ms)"
     print(f"{program:13} {name:19} median {statistics.median(values):8.3f} ms  "
-          f"quartiles {lower:.3f}–{upper:.3f}  min {values[0]:.3f}  max {values[-1]:.3f}")
+          f"quartiles {lower:.3f}–{upper:.3f}  min {values[0]:.3f}  max {values[-1]:.3f}{call}")

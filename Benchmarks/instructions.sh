@@ -43,9 +43,11 @@
 # RenderRoutes10, the first `link()` of a 10-case enum's route, with no match before it;
 # MissRoutes10, the first miss of that enum, its diagnostic rendered as text; or
 # CodableFloor10, CodableFloor100, CodableFloor1000, CodableFloorNested: the same links' cases
-# decoded once at the Codable floor, without RouteMatch) count a new process's first use of the
-# table, less a process that starts and ends without it (`--first-use none`): in instructions,
-# what the README's first-use figures time. All of them by default.
+# decoded once at the Codable floor, without RouteMatch; PreparedRoutes10, PreparedRoutes1000:
+# `prepare()`, then the first match, and PrepareAloneRoutes10, PrepareAloneRoutes1000:
+# `prepare()` alone, whose difference is the first match after it) count a new process's first
+# use of the table, less a process that starts and ends without it (`--first-use none`): in
+# instructions, what the README's first-use figures time. All but the prepared ones by default.
 #
 #   ./instructions.sh --quick [OPERATION ...]   (1,000 and 3,000 repetitions: CI's ceilings)
 #   ./instructions.sh --smoke   (runs every default operation once, without valgrind: CI's check

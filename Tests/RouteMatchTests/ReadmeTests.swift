@@ -246,6 +246,18 @@ import RouteMatchTesting
         #expect(try app.match("myapp://app/user/7").get() == .profile(id: 7))
     }
 
+    @Test func prepare() throws {
+        // README: prepare
+        // At launch (your `App`'s `init`, or `application(_:didFinishLaunchingWithOptions:)`):
+        Task.detached(priority: .userInitiated) { AppRoute.prepare() }
+        // END README: prepare
+        // A link matched meanwhile is answered as always; and the same on this thread after a
+        // `prepare()` of its own, which returns once everything is done.
+        #expect(try AppRoute(link: "myapp://app/user/42/profile") == .userProfile(id: "42"))
+        AppRoute.prepare()
+        #expect(try AppRoute(link: "myapp://app/article/swift") == .article(slug: "swift", ref: nil))
+    }
+
     // README: shared
     struct Tracking: Codable, Equatable {
         var utm_source: String?
@@ -292,7 +304,7 @@ import RouteMatchTesting
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let examples = Self.blocks(in: readme, marker: "example")
-        #expect(examples.map(\.name) == ["quick-start", "failure", "errors-as-data", "validate", "testing-helpers", "struct-router", "nested", "nested-closures", "shared", "closures", "link-handler", "swiftui", "origins"])
+        #expect(examples.map(\.name) == ["quick-start", "failure", "errors-as-data", "validate", "testing-helpers", "struct-router", "nested", "nested-closures", "shared", "closures", "link-handler", "swiftui", "origins", "prepare"])
         for example in examples {
             let region = try #require(Self.region(named: example.name, in: source), "no README region \(example.name)")
             var lines = region[...]

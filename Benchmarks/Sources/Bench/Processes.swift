@@ -16,11 +16,40 @@ struct FirstUse {
     let link: String
     let build: () -> Void
     let use: (String) -> Bool
+    /// Whether the time printed is the use's alone (after a `prepare()`), not the build's and
+    /// the use's.
+    var timesUseAlone = false
 
     init<R: Routable>(_ type: R.Type, _ link: String) {
         self.link = link
         build = { _ = R.router }
         use = { R.match($0).isHit }
+    }
+
+    /// The first match of a process that called `prepare()` before it (as an app does at
+    /// launch, off the main thread), timed alone: what the first link costs then. `link`
+    /// reaches another route than the first, which `prepare()` learns.
+    init<R: Routable>(prepared type: R.Type, _ link: String) {
+        self.link = link
+        build = { R.prepare() }
+        use = { R.match($0).isHit }
+        timesUseAlone = true
+    }
+
+    /// `prepare()` alone, no match: what `instructions.sh` subtracts from a `Prepared…` first
+    /// use, to count the first match after it.
+    init<R: Routable>(preparing type: R.Type) {
+        link = ""
+        build = { R.prepare() }
+        use = { _ in true }
+    }
+
+    /// The same after `validate()`, which learns every route where `prepare()` learns a few.
+    init<R: Routable>(validated type: R.Type, _ link: String) {
+        self.link = link
+        build = { _ = try? R.validate() }
+        use = { R.match($0).isHit }
+        timesUseAlone = true
     }
 
     /// The first rendering of a route value as a link, in a process that has matched none: the
@@ -90,6 +119,14 @@ func enumFirstUses() -> [String: FirstUse] {
         "Routes100": FirstUse(Routes100.self, deepLink),
         "Routes1000": FirstUse(Routes1000.self, deepLink),
         "NestedRoutes1000": FirstUse(NestedRoutes1000.self, "myapp://app/feature9/item99/42"),
+        "PreparedRoutes10": FirstUse(prepared: Routes10.self, deepLink),
+        "PreparedRoutes1000": FirstUse(prepared: Routes1000.self, deepLink),
+        "PreparedNestedRoutes1000": FirstUse(prepared: NestedRoutes1000.self, "myapp://app/feature9/item99/42"),
+        "PrepareAloneRoutes10": FirstUse(preparing: Routes10.self),
+        "PrepareAloneRoutes1000": FirstUse(preparing: Routes1000.self),
+        "ValidatedRoutes10": FirstUse(validated: Routes10.self, deepLink),
+        "ValidatedRoutes1000": FirstUse(validated: Routes1000.self, deepLink),
+        "ValidatedNestedRoutes1000": FirstUse(validated: NestedRoutes1000.self, "myapp://app/feature9/item99/42"),
         "RenderRoutes10": FirstUse(rendering: Routes10.userPosts(id: 42, page: 2, premium: true)),
         "MissRoutes10": FirstUse(explaining: Routes10.self, "myapp://app/user/4x2/posts?page=2&premium=true"),
         "CodableFloor10": FirstUse(floor: { decodesAtTheFloor(Routes10.self, key: Routes10.CodingKeys.userPosts) }),
@@ -247,8 +284,9 @@ func consume<T>(_ value: T) -> Int {
 
 /// `--first-use NAME`: the first use of one table, then the process ends. Prints the whole first
 /// match and the part of it that built the table, in nanoseconds (`0 0`, exit status 1, when
-/// the link did not hit). `--first-use none` does nothing and prints nothing: the process's own
-/// start, which `instructions.sh` subtracts.
+/// the link did not hit); for a `Prepared…` or `Validated…` table, the first match after
+/// `prepare()` or `validate()` alone, and the call before it. `--first-use none` does nothing
+/// and prints nothing: the process's own start, which `instructions.sh` subtracts.
 func runFirstUseIfAsked(_ firstUses: [String: FirstUse]) {
     guard let flag = CommandLine.arguments.firstIndex(of: "--first-use"), flag + 1 < CommandLine.arguments.count else { return }
     let name = CommandLine.arguments[flag + 1]
@@ -262,7 +300,7 @@ func runFirstUseIfAsked(_ firstUses: [String: FirstUse]) {
     let built = DispatchTime.now().uptimeNanoseconds
     let hit = entry.use(entry.link)
     let end = DispatchTime.now().uptimeNanoseconds
-    print(hit ? "\(end - start) \(built - start)" : "0 0")
+    print(hit ? "\(end - (entry.timesUseAlone ? built : start)) \(built - start)" : "0 0")
     exit(hit ? 0 : 1)
 }
 
