@@ -95,6 +95,23 @@ indirect enum PreparedFolder: Routable, Equatable {
     }
 }
 
+/// An app enum whose links carry query items every route shares.
+enum PreparedSharing: Routable, Equatable {
+    static var scheme: String { "myapp" }
+    static var host: String { "app" }
+    case user(id: Int)
+    case home
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case user = "user/${id}"
+        case home = ""
+    }
+}
+
+struct PreparedTracking: Codable, Equatable {
+    var utm_source: String?
+    var ref_id: Int?
+}
+
 /// Feature enums for closure routes, and for the race below.
 enum PreparedClosureFeature: Routable, Equatable {
     case item(id: Int)
@@ -208,6 +225,18 @@ enum RacedApp: Routable, Equatable {
             .unsupportedType(label: "_0", type: "PreparedFolder", problem: .mountsItself),
         ])
         #expect(PreparedFolder.match("leaf/a") == .success(.leaf(name: "a")))
+    }
+
+    @Test func theItemsEveryRouteSharesArePreparedWhenNamed() throws {
+        #expect(!Self.kept(SharedTable<PreparedTracking>.self, .table))
+        PreparedSharing.prepare(sharing: PreparedTracking.self)
+        #expect(Self.learned(PreparedSharing.router.table) == [true, false])
+        #expect(Self.kept(SharedTable<PreparedTracking>.self, .table))
+        #expect(PreparedSharing.match("myapp://app/user/42?utm_source=mail&ref_id=7", sharing: PreparedTracking.self)
+            == .success(SharedMatch(route: .user(id: 42), shared: PreparedTracking(utm_source: "mail", ref_id: 7))))
+        let error = try #require(
+            PreparedSharing.match("myapp://app/?ref_id=x", sharing: PreparedTracking.self).failure)
+        #expect(error.reason == .formatFailure(label: "ref_id", found: "x", expected: .of(Int.self)))
     }
 
     @Test func closureRoutesArePreparedWithTheEnumsTheyMount() throws {

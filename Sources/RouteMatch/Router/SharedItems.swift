@@ -177,6 +177,19 @@ extension Router {
         try route(for: url.absoluteString, sharing: shared)
     }
 
+    /// ``prepare()``, and the query items every route shares compiled as well (their type's
+    /// first decode paid): what the first ``match(_:sharing:)`` would do first.
+    ///
+    /// ```swift
+    /// Task.detached(priority: .userInitiated) { router.prepare(sharing: Tracking.self) }
+    /// ```
+    ///
+    /// - Parameter shared: The type of the shared items the app's matches read.
+    public func prepare<Shared: Decodable>(sharing shared: Shared.Type) {
+        prepare()
+        _ = SharedItems.of(Shared.self)
+    }
+
     /// Renders a route and appends the shared query items (`nil` left out; a key the route's
     /// own pattern uses is the route's).
     ///
@@ -266,6 +279,18 @@ extension Routable {
         for url: URL, sharing shared: Shared.Type
     ) throws(RouteMatchError) -> SharedMatch<Self, Shared> {
         try router.route(for: url, sharing: shared)
+    }
+
+    /// ``prepare()``, and the query items every route shares compiled as well (their type's
+    /// first decode paid): what the first ``match(_:sharing:)`` would do first.
+    ///
+    /// ```swift
+    /// Task.detached(priority: .userInitiated) { AppRoute.prepare(sharing: Tracking.self) }
+    /// ```
+    ///
+    /// - Parameter shared: The type of the shared items the app's matches read.
+    public static func prepare<Shared: Decodable>(sharing shared: Shared.Type) {
+        router.prepare(sharing: shared)
     }
 
     /// Renders the route with the shared query items appended.
