@@ -83,6 +83,10 @@ func fuzzTable(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     let table = router(Array(patterns.enumerated().map { ($0.offset, $0.element) }))
+    // The same table prepared ahead (its first route and its rest routes learned, no other),
+    // matched below: it answers as the table whose every route `validate()` learned.
+    let prepared = router(Array(patterns.enumerated().map { ($0.offset, $0.element) }))
+    prepared.prepare()
     do { try table.validate() } catch {
         checkError(error)
         return 0
@@ -95,7 +99,17 @@ func fuzzTable(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let alone = router([(index, pattern)])
         if case .success(let value) = alone.match(link) { accepting.append((index, value)) }
     }
-    switch table.match(link) {
+    let outcome = table.match(link)
+    switch (outcome, prepared.match(link)) {
+    case (.success(let value), .success(let other)):
+        require(value == other, "\(link): the prepared table gives \(other), the table \(value)")
+    case (.failure(let error), .failure(let other)):
+        require(error.reason == other.reason && error.span == other.span && error.closestRoute == other.closestRoute
+            && error.description == other.description, "\(link): the prepared table fails otherwise: \(other.reason)")
+    default:
+        require(false, "\(link): the prepared table answers otherwise")
+    }
+    switch outcome {
     case .failure(let error):
         checkError(error)
         if case .failure(let again) = table.match(link) { checkSummaryFirst(again, against: error) }
