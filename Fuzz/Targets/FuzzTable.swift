@@ -82,10 +82,11 @@ func fuzzTable(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             for (index, pattern) in patterns { routes.add(pattern, name: "r\(index)") }
         }
     }
-    let table = router(Array(patterns.enumerated().map { ($0.offset, $0.element) }))
+    let declared = Array(patterns.enumerated().map { ($0.offset, $0.element) })
+    let table = router(declared)
     // The same table prepared ahead (its first route and its rest routes learned, no other),
     // matched below: it answers as the table whose every route `validate()` learned.
-    let prepared = router(Array(patterns.enumerated().map { ($0.offset, $0.element) }))
+    let prepared = router(declared)
     prepared.prepare()
     do { try table.validate() } catch {
         checkError(error)

@@ -26,12 +26,19 @@ struct FirstUse {
         use = { R.match($0).isHit }
     }
 
-    /// The first match of a process that called `prepare()` before it (as an app does at
-    /// launch, off the main thread), timed alone: what the first link costs then. `link`
-    /// reaches another route than the first, which `prepare()` learns.
-    init<R: Routable>(prepared type: R.Type, _ link: String) {
+    /// What a process calls before its first match, as an app does at launch off the main
+    /// thread: `prepare()`, or `validate()`, which learns every route where `prepare()` learns
+    /// a few.
+    enum Ahead { case prepare, validate }
+
+    /// The first match of a process that called `ahead` before it, timed alone: what the first
+    /// link costs then. `link` reaches another route than the first, which `prepare()` learns.
+    init<R: Routable>(_ type: R.Type, _ link: String, after ahead: Ahead) {
         self.link = link
-        build = { R.prepare() }
+        switch ahead {
+        case .prepare: build = { R.prepare() }
+        case .validate: build = { _ = try? R.validate() }
+        }
         use = { R.match($0).isHit }
         timesUseAlone = true
     }
@@ -42,14 +49,6 @@ struct FirstUse {
         link = ""
         build = { R.prepare() }
         use = { _ in true }
-    }
-
-    /// The same after `validate()`, which learns every route where `prepare()` learns a few.
-    init<R: Routable>(validated type: R.Type, _ link: String) {
-        self.link = link
-        build = { _ = try? R.validate() }
-        use = { R.match($0).isHit }
-        timesUseAlone = true
     }
 
     /// The first rendering of a route value as a link, in a process that has matched none: the
@@ -119,14 +118,14 @@ func enumFirstUses() -> [String: FirstUse] {
         "Routes100": FirstUse(Routes100.self, deepLink),
         "Routes1000": FirstUse(Routes1000.self, deepLink),
         "NestedRoutes1000": FirstUse(NestedRoutes1000.self, "myapp://app/feature9/item99/42"),
-        "PreparedRoutes10": FirstUse(prepared: Routes10.self, deepLink),
-        "PreparedRoutes1000": FirstUse(prepared: Routes1000.self, deepLink),
-        "PreparedNestedRoutes1000": FirstUse(prepared: NestedRoutes1000.self, "myapp://app/feature9/item99/42"),
+        "PreparedRoutes10": FirstUse(Routes10.self, deepLink, after: .prepare),
+        "PreparedRoutes1000": FirstUse(Routes1000.self, deepLink, after: .prepare),
+        "PreparedNestedRoutes1000": FirstUse(NestedRoutes1000.self, "myapp://app/feature9/item99/42", after: .prepare),
         "PrepareAloneRoutes10": FirstUse(preparing: Routes10.self),
         "PrepareAloneRoutes1000": FirstUse(preparing: Routes1000.self),
-        "ValidatedRoutes10": FirstUse(validated: Routes10.self, deepLink),
-        "ValidatedRoutes1000": FirstUse(validated: Routes1000.self, deepLink),
-        "ValidatedNestedRoutes1000": FirstUse(validated: NestedRoutes1000.self, "myapp://app/feature9/item99/42"),
+        "ValidatedRoutes10": FirstUse(Routes10.self, deepLink, after: .validate),
+        "ValidatedRoutes1000": FirstUse(Routes1000.self, deepLink, after: .validate),
+        "ValidatedNestedRoutes1000": FirstUse(NestedRoutes1000.self, "myapp://app/feature9/item99/42", after: .validate),
         "RenderRoutes10": FirstUse(rendering: Routes10.userPosts(id: 42, page: 2, premium: true)),
         "MissRoutes10": FirstUse(explaining: Routes10.self, "myapp://app/user/4x2/posts?page=2&premium=true"),
         "CodableFloor10": FirstUse(floor: { decodesAtTheFloor(Routes10.self, key: Routes10.CodingKeys.userPosts) }),
