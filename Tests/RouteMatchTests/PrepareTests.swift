@@ -149,6 +149,22 @@ enum RacedApp: Routable, Equatable {
     }
 }
 
+/// A handler's routes, and the structs of its legacy redirects (one with a placeholder its
+/// struct lacks).
+enum PreparedHandled: Routable, Equatable {
+    static var scheme: String { "myapp" }
+    static var host: String { "app" }
+    case user(id: Int)
+    case home
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case user = "user/${id}"
+        case home = ""
+    }
+}
+
+struct PreparedLegacyProfile: Codable, Sendable { var uid: Int }
+struct PreparedLegacyPost: Codable, Sendable { var slug: String }
+
 /// `prepare()`: a table's first-use work done ahead (the first route and the mounting routes
 /// learned, the mounted tables prepared), and nothing any match or render returns changed.
 @Suite struct PrepareTests {
@@ -251,6 +267,34 @@ enum RacedApp: Routable, Equatable {
         #expect(Self.learned(PreparedClosureFeature.mountedTable) == [true, false])
         #expect(router.match("myapp://app/feature/list") == .success(.feature(.list)))
         #expect(router.match("myapp://app/user/7") == .success(.profile(id: 7)))
+    }
+
+    @Test func aLinkHandlerPreparesItsRouterAndEveryLegacyRedirect() async throws {
+        let handler = LinkHandler(PreparedHandled.self) { config in
+            config.redirect("profile.php?uid=${uid}", as: PreparedLegacyProfile.self, name: "old profile") {
+                .user(id: $0.uid)
+            }
+            config.redirect("post.php?id=${id}", as: PreparedLegacyPost.self, name: "old post") { _ in .home }
+        } handle: { _ in }
+        let redirects = await handler.configuration.redirects
+        #expect(Self.learned(PreparedHandled.router.table) == [false, false])
+        #expect(redirects.map { Self.learned($0.table) } == [[false], [false]])
+        handler.prepare()
+        #expect(Self.learned(PreparedHandled.router.table) == [true, false])
+        #expect(redirects.map { Self.learned($0.table) } == [[true], [true]])
+        // The outcomes are what they are unprepared: a legacy link redirected, a current one
+        // handled, and one that reaches the broken redirect failed with its problem.
+        #expect(await handler.open("myapp://app/profile.php?uid=7")
+            == .redirected(from: .link("myapp://app/profile.php?uid=7"), to: .user(id: 7), by: "old profile"))
+        #expect(await handler.open("myapp://app/user/8") == .handled(.user(id: 8)))
+        let outcome = await handler.open("myapp://app/post.php?id=a")
+        guard case .failed(let error) = outcome else {
+            Issue.record("\(outcome)")
+            return
+        }
+        #expect(error.subject == .pattern)
+        #expect(error.definitionProblems.map(\.reason) == [.unknownPlaceholder(name: "id"), .unusedLabel(label: "slug")])
+        #expect(error.closestRoute == RouteReference(name: "old post", pattern: "post.php?id=${id}"))
     }
 
     /// Preparing on some tasks while others match and render: every task gets what one task

@@ -138,6 +138,7 @@ import RouteMatchTesting
         } handle: { route in
             await navigator.show(route)
         }
+        Task.detached(priority: .userInitiated) { handler.prepare() }   // the first link's work, done ahead
         let early = await handler.open("myapp://app/user/42/profile")
         // .waiting(link: "myapp://app/user/42/profile"): the app is not ready yet
         let kept = await handler.markReady()

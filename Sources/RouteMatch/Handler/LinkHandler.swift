@@ -171,13 +171,35 @@ public actor LinkHandler<Route: Sendable> {
     public nonisolated func validate() throws(RouteMatchError) {
         var problems = configuration.router.table.validationError()?.definitionProblems ?? []
         for redirect in configuration.redirects {
-            for problem in redirect.validate()?.definitionProblems ?? [] {
+            for problem in redirect.table.validationError()?.definitionProblems ?? [] {
                 // Named as a mount's routes are: `redirect › old profile`.
                 problems.append(problem.mounted(under: RouteReference(name: "redirect", pattern: redirect.name)))
             }
         }
         problems += configuration.fallbackOrigins?.problems ?? []
         if let error = LinkHandler.configurationError(problems) { throw error }
+    }
+
+    /// Does now, on the calling thread, the work the handler's first links would do: call it
+    /// at launch off the main thread, so that the link that opened the app does not pay it.
+    ///
+    /// Prepares the router as ``Router/prepare()`` does (its first route and the routes that
+    /// capture the rest of the path learned, the feature tables they mount prepared), and each
+    /// legacy redirect's table (its struct learned), which a handler otherwise learns on the
+    /// first link that reaches it. What any link's outcome is does not change, only when the
+    /// work is done; calling it again costs little.
+    ///
+    /// ```swift
+    /// let handler = LinkHandler(AppRoute.self) { config in
+    ///     config.redirect("profile.php?uid=${id}", as: OldProfile.self) { .userProfile(id: $0.id) }
+    /// } handle: { route in
+    ///     await navigator.show(route)
+    /// }
+    /// Task.detached(priority: .userInitiated) { handler.prepare() }
+    /// ```
+    public nonisolated func prepare() {
+        configuration.router.prepare()
+        for redirect in configuration.redirects { redirect.table.prepare() }
     }
 
     /// The error that names the handler's definition `problems`, or `nil` for none.

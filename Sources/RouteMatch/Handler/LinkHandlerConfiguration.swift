@@ -28,8 +28,8 @@ extension LinkHandler {
         struct Redirect: Sendable {
             let name: String
             let map: @Sendable (String) -> RedirectMatch
-            /// Every definition problem of the legacy pattern and its struct, learning it.
-            let validate: @Sendable () -> RouteMatchError?
+            /// The legacy pattern's table: what validating and preparing the handler reach.
+            let table: RouteTable
         }
 
         enum RedirectMatch: Sendable {
@@ -111,7 +111,7 @@ extension LinkHandler {
                     default: return .noMatch
                     }
                 }
-            }, validate: { legacyRouter.table.validationError() }))
+            }, table: legacyRouter.table))
         }
 
         /// Hands links that match no route to `fallback` — only when the link comes from one
