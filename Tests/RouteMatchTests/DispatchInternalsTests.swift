@@ -242,17 +242,20 @@ import Testing
     }
 
     /// An owner of a memo whose computation counts what it was asked for, and what cheap part
-    /// it was handed.
+    /// and owner it was handed.
     final class CountingMemo: MemoOwner, @unchecked Sendable {
         var memo: Memo<String>
         let asked: Locked<[Bool]>
         let handed: Locked<[String?]>
+        let owners: Locked<[ObjectIdentifier]>
 
         init() {
             let asked = Locked<[Bool]>([])
             let handed = Locked<[String?]>([])
-            (self.asked, self.handed) = (asked, handed)
-            memo = Memo { whole, cheap in
+            let owners = Locked<[ObjectIdentifier]>([])
+            (self.asked, self.handed, self.owners) = (asked, handed, owners)
+            memo = Memo { owner, whole, cheap in
+                owners.withLock { $0.append(ObjectIdentifier(owner)) }
                 asked.withLock { $0.append(whole) }
                 handed.withLock { $0.append(cheap) }
                 return whole ? "whole" + (cheap.map { " from \($0)" } ?? "") : "part"
@@ -275,6 +278,8 @@ import Testing
         #expect(asks.map { owner.memoized(whole: $0) } == answers)
         #expect(owner.asked.withLock { $0 } == computed)
         #expect(owner.handed.withLock { $0 } == cheap)
+        // Each computation is handed the object that keeps the memo.
+        #expect(owner.owners.withLock { $0 } == Array(repeating: ObjectIdentifier(owner), count: computed.count))
     }
 
     /// A miss's one-line summaries and redacted link read the details' cheap part only; the

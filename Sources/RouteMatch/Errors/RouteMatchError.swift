@@ -37,8 +37,9 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
     /// What the error says, held once: an error is one reference, so a `Result` that may
     /// hold one is small, and a match that returns one copies a pointer, not every field.
     // Unchecked: `memo` is read and written only under the lock its address picks
-    // (``MemoOwner/memoized(whole:)``); every other property is a constant.
-    private final class Storage: MemoOwner, @unchecked Sendable {
+    // (``MemoOwner/memoized(whole:)``); every other property is a constant. Not final: a failed
+    // match's error is a ``DiagnosedStorage``.
+    private class Storage: MemoOwner, @unchecked Sendable {
         /// The first problem (the reason and its span) and the others (the notes): a failed
         /// match's moved in whole, where taking the first problem's parts copied them.
         let problems: Problems
@@ -67,7 +68,33 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
             (self.input, self.subject) = (input, subject)
             (self.closestRoute, self.definitionProblems) = (closestRoute, definitionProblems)
             (self.notesInDetails, self.isSharedItems) = (notesInDetails, isSharedItems)
-            self.memo = memo ?? Memo { _, _ in Details() }
+            self.memo = memo ?? Memo { _, _, _ in Details() }
+        }
+    }
+
+    /// A failed match's storage: with the input its details are computed from, kept here, not
+    /// captured by the memo's closure, which was an object of its own (an allocation and a
+    /// release each miss, some 300 instructions), and not optional in the storage of every
+    /// error (read from an optional, it was copied, each of its references retained, some 600
+    /// instructions a diagnostic).
+    private final class DiagnosedStorage: Storage, @unchecked Sendable {
+        let diagnosis: Diagnosis.Input
+
+        init(problems: consuming Problems, input: String, closestRoute: RouteReference?, notesInDetails: Bool, diagnosis: Diagnosis.Input) {
+            self.diagnosis = diagnosis
+            super.init(
+                problems: problems, input: input, subject: .link, closestRoute: closestRoute, definitionProblems: [],
+                notesInDetails: notesInDetails, memo: DiagnosedStorage.diagnosed)
+        }
+
+        /// The details of the failed match whose storage `owner` is, from its ``diagnosis``:
+        /// a memo's computation that captures nothing, so no object is made for it. (Its
+        /// owner is the storage whose memo it is, the only one it is made for: not cast at
+        /// run time.)
+        private static var diagnosed: Memo<Details> {
+            Memo { owner, whole, cheap in
+                Diagnosis.details(unsafeDowncast(owner, to: DiagnosedStorage.self).diagnosis, whole: whole, cheap: cheap)
+            }
         }
     }
 
@@ -119,14 +146,14 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
 
     /// A failed match's error: its first problem is the reason and span, the others its notes
     /// (moved in whole), or, when `notesInDetails`, the first problem alone: the notes are
-    /// found with the details (``Details/notes``), when first asked for.
+    /// found with the details (``Details/notes``), when first asked for, from `diagnosis`.
     init(
         problems: consuming Problems, input: String, closestRoute: RouteReference?, notesInDetails: Bool,
-        details: Memo<Details>
+        diagnosis: Diagnosis.Input
     ) {
-        storage = Storage(
-            problems: problems, input: input, subject: .link, closestRoute: closestRoute, definitionProblems: [],
-            notesInDetails: notesInDetails, memo: details)
+        storage = DiagnosedStorage(
+            problems: problems, input: input, closestRoute: closestRoute, notesInDetails: notesInDetails,
+            diagnosis: diagnosis)
     }
 
     /// Everything the diagnostic shows beyond the stored fields, computed once on first use.
@@ -149,7 +176,7 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
         return RouteMatchError(
             reason: reason, input: input, subject: subject, span: span,
             closestRoute: closestRoute.map { route.mounting($0) } ?? route, definitionProblems: definitionProblems,
-            notes: knownNotes, isSharedItems: isSharedItems, details: Memo { whole, _ in inner.details(whole: whole) })
+            notes: knownNotes, isSharedItems: isSharedItems, details: Memo { _, whole, _ in inner.details(whole: whole) })
     }
 
     /// Further problems of the closest route, after ``reason``, in the order they stand in the link.
@@ -365,7 +392,7 @@ extension RouteMatchError {
         let first = problems[0]
         return RouteMatchError(
             reason: first.reason, input: first.route?.pattern ?? input, subject: .pattern, span: first.span,
-            closestRoute: first.route, definitionProblems: problems, details: Memo { _, _ in Details(tableName: tableName, isHandler: isHandler, foundOnFirstUse: firstUse) })
+            closestRoute: first.route, definitionProblems: problems, details: Memo { _, _, _ in Details(tableName: tableName, isHandler: isHandler, foundOnFirstUse: firstUse) })
     }
 }
 

@@ -208,7 +208,7 @@ public actor LinkHandler<Route: Sendable> {
         return RouteMatchError(
             reason: first.reason, input: first.route?.pattern ?? "", subject: .pattern, span: first.span,
             closestRoute: first.route, definitionProblems: problems,
-            details: Memo { _, _ in RouteMatchError.Details(tableName: "\(Route.self)", isHandler: true) })
+            details: Memo { _, _, _ in RouteMatchError.Details(tableName: "\(Route.self)", isHandler: true) })
     }
 
     /// Runs the interceptors, then the handler, for `route`.

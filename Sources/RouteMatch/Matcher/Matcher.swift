@@ -447,7 +447,7 @@ struct Search {
             expected: expected.first, moreExpected: expected.more, findsNotes: notesInDetails)
         return RouteMatchError(
             problems: consume problems, input: view.link.text, closestRoute: route.reference,
-            notesInDetails: notesInDetails, details: Memo { whole, cheap in Diagnosis.details(input, whole: whole, cheap: cheap) })
+            notesInDetails: notesInDetails, diagnosis: input)
     }
 
     /// A mounted table's error as the mounting table reports it: the nested route named by its
@@ -460,7 +460,7 @@ struct Search {
         let restStart = mountStart ?? view.link.pathRange.upperBound
         return RouteMatchError(
             reason: error.reason, input: text, subject: .link, span: error.span, closestRoute: reference,
-            notes: error.knownNotes, isSharedItems: error.isSharedItems, details: Memo { whole, cheap in
+            notes: error.knownNotes, isSharedItems: error.isSharedItems, details: Memo { _, whole, cheap in
                 var details = error.details(whole: whole)
                 if let example = details.example {
                     // The mounted table writes paths relative to the mount.

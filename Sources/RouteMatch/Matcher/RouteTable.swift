@@ -314,7 +314,7 @@ final class RouteTable: @unchecked Sendable {
         return RouteMatchError(
             reason: first.reason, input: first.route?.pattern ?? "", subject: .pattern, span: first.span,
             closestRoute: first.route, definitionProblems: problems,
-            details: Memo { _, _ in RouteMatchError.Details(tableName: name, foundOnFirstUse: firstUse) })
+            details: Memo { _, _, _ in RouteMatchError.Details(tableName: name, foundOnFirstUse: firstUse) })
     }
 
     /// A mounted table's definition error, found when one of its routes was first used, as

@@ -1,6 +1,9 @@
 /// A value computed on first use, in two parts: a cheap part first asked for alone (what an
 /// error's one-line summary reads), and the whole; later reads return the same value. The
-/// closure is released once the whole value is stored, with everything it captured.
+/// closure is released once the whole value is stored, with everything it captured. It is
+/// handed the memo's owner, so that what it reads may be stored there instead of captured (a
+/// failed match's error keeps its diagnosis's input so: a closure that captured it was an
+/// object of its own, one allocation more each miss).
 ///
 /// A memo is not an object of its own: it is a stored property of the object that owns it (a
 /// ``MemoOwner``: each failed match's error keeps one, and a memo object was one allocation
@@ -17,15 +20,16 @@ struct Memo<Value: Sendable> {
     /// value whose other parts are left as they are made), and handed the cheap part when it
     /// was computed before (a whole computed after it takes that part from it, not again);
     /// once a value is stored, a closure that returns it (which releases the computation and
-    /// what it captured once the whole value is stored).
-    fileprivate var compute: @Sendable (_ whole: Bool, _ cheap: Value?) -> Value
+    /// what it captured once the whole value is stored). `owner` is the memo's owner.
+    fileprivate var compute: @Sendable (_ owner: AnyObject, _ whole: Bool, _ cheap: Value?) -> Value
     /// What ``compute`` returns without computing: 0 nothing, 1 the cheap part, 2 the whole.
     fileprivate var stored: UInt8 = 0
 
     /// A memo of `compute`'s value, which it computes whole or, asked with `false`, only its
     /// cheap part (a computation with nothing cheap to leave out computes it whole either way).
-    /// Asked for the whole after the cheap part, it is handed that part as `cheap`.
-    init(_ compute: @escaping @Sendable (_ whole: Bool, _ cheap: Value?) -> Value) {
+    /// Asked for the whole after the cheap part, it is handed that part as `cheap`; always, it
+    /// is handed the object that keeps the memo as `owner`.
+    init(_ compute: @escaping @Sendable (_ owner: AnyObject, _ whole: Bool, _ cheap: Value?) -> Value) {
         self.compute = compute
     }
 }
@@ -45,18 +49,18 @@ extension MemoOwner {
         let id = ObjectIdentifier(self)
         let needed: UInt8 = whole ? 2 : 1
         let (stored, read) = LockPool.withLock(for: id) { (memo.stored, memo.compute) }
-        if stored >= needed { return read(whole, nil) }
-        let computed = read(whole, nil)
+        if stored >= needed { return read(self, whole, nil) }
+        let computed = read(self, whole, nil)
         return LockPool.withLock(for: id) {
-            if memo.stored >= needed { return memo.compute(whole, nil) }
+            if memo.stored >= needed { return memo.compute(self, whole, nil) }
             if whole {
-                memo.compute = { _, _ in computed }
+                memo.compute = { _, _, _ in computed }
                 memo.stored = 2
             } else {
                 // The cheap part is kept, and handed to the whole's computation when that is
                 // asked for.
                 let computation = memo.compute
-                memo.compute = { whole, _ in whole ? computation(true, computed) : computed }
+                memo.compute = { owner, whole, _ in whole ? computation(owner, true, computed) : computed }
                 memo.stored = 1
             }
             return computed
