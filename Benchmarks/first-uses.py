@@ -22,6 +22,8 @@ tables = [("Bench", name) for name in enums + ["ClosureRoutes10", "ClosureRoutes
 # The first match after `prepare()` or `validate()`, timed alone (as compiled by default).
 tables += [("Bench", kind + name) for kind in ["Prepared", "Validated"]
            for name in ["Routes10", "Routes1000", "NestedRoutes1000"]]
+# A link handler's first legacy link after the router's `prepare()` or the handler's.
+tables += [("Bench", "Prepared" + name + "LegacyLink") for name in ["Router", "Handler"]]
 tables += [("BenchFlagged", name) for name in enums]
 times = {table: [] for table in tables}
 # For a first match after a call, the call's own time.

@@ -45,9 +45,12 @@
 # CodableFloor10, CodableFloor100, CodableFloor1000, CodableFloorNested: the same links' cases
 # decoded once at the Codable floor, without RouteMatch; PreparedRoutes10, PreparedRoutes1000:
 # `prepare()`, then the first match, and PrepareAloneRoutes10, PrepareAloneRoutes1000:
-# `prepare()` alone, whose difference is the first match after it) count a new process's first
-# use of the table, less a process that starts and ends without it (`--first-use none`): in
-# instructions, what the README's first-use figures time. All but the prepared ones by default.
+# `prepare()` alone, whose difference is the first match after it; PreparedRouterLegacyLink,
+# PreparedHandlerLegacyLink: a link handler's first legacy link after its router's prepare() or
+# its own, less PrepareAloneRouterLegacyLink, PrepareAloneHandlerLegacyLink) count a new
+# process's first use of the table, less a process that starts and ends without it
+# (`--first-use none`): in instructions, what the README's first-use figures time. All but the
+# prepared ones by default.
 #
 #   ./instructions.sh --quick [OPERATION ...]   (1,000 and 3,000 repetitions: CI's ceilings)
 #   ./instructions.sh --smoke   (runs every default operation once, without valgrind: CI's check

@@ -78,6 +78,48 @@ struct FirstUse {
         use = { _ in decodes() }
     }
 
+    /// A link handler's first legacy link (`profile.php?uid=42`, which its table misses and its
+    /// redirect maps to a route), timed alone, after the router's `prepare()` (`handler: false`:
+    /// the redirect's struct is learned on the link) or the handler's, which learns it too;
+    /// with `opens: false`, the same without the link, which `instructions.sh` subtracts. The
+    /// handler is made in the build, not before (no other first use may find its table built),
+    /// and the build asks it something first, so that the link's time is not the concurrency
+    /// runtime's first task (which an app has run long before a link arrives).
+    init(legacyLinkAfterPreparing handler: Bool, opens: Bool = true) {
+        link = "myapp://app/profile.php?uid=42"
+        nonisolated(unsafe) var made: LinkHandler<Routes10>?
+        /// Runs `body` on a task and waits for it.
+        func wait(_ body: @escaping @Sendable () async -> Bool) -> Bool {
+            let done = DispatchSemaphore(value: 0)
+            nonisolated(unsafe) var answer = false
+            Task {
+                answer = await body()
+                done.signal()
+            }
+            done.wait()
+            return answer
+        }
+        build = {
+            let linkHandler = LinkHandler(Routes10.self) { config in
+                config.redirect("profile.php?uid=${uid}", as: OldProfileLink.self) {
+                    .userPosts(id: $0.uid, page: 1, premium: false)
+                }
+            } handle: { _ in }
+            made = linkHandler
+            if handler { linkHandler.prepare() } else { Routes10.prepare() }
+            _ = wait { await linkHandler.waitingLinks.isEmpty }
+        }
+        use = { link in
+            guard opens else { return true }
+            guard let linkHandler = made else { return false }
+            return wait {
+                if case .redirected = await linkHandler.open(link) { return true }
+                return false
+            }
+        }
+        timesUseAlone = opens
+    }
+
     /// Closure routes: no `Codable` at all, so the figure is RouteMatch's own.
     init(closureRoutes size: Int) {
         link = lastSectionLink(size)
@@ -94,6 +136,9 @@ struct FirstUse {
 }
 
 enum ClosureScreen { case item(section: Int, id: Int) }
+
+/// The struct a legacy link's redirect fills (``FirstUse/init(legacyLinkAfterPreparing:)``).
+struct OldProfileLink: Codable, Sendable { var uid: Int }
 
 /// The deep link every table of `section{i}` routes ends with a route for.
 let deepLink = "myapp://app/user/42/posts?page=2&premium=true"
@@ -121,6 +166,10 @@ func enumFirstUses() -> [String: FirstUse] {
         "PreparedRoutes10": FirstUse(Routes10.self, deepLink, after: .prepare),
         "PreparedRoutes1000": FirstUse(Routes1000.self, deepLink, after: .prepare),
         "PreparedNestedRoutes1000": FirstUse(NestedRoutes1000.self, "myapp://app/feature9/item99/42", after: .prepare),
+        "PreparedRouterLegacyLink": FirstUse(legacyLinkAfterPreparing: false),
+        "PreparedHandlerLegacyLink": FirstUse(legacyLinkAfterPreparing: true),
+        "PrepareAloneRouterLegacyLink": FirstUse(legacyLinkAfterPreparing: false, opens: false),
+        "PrepareAloneHandlerLegacyLink": FirstUse(legacyLinkAfterPreparing: true, opens: false),
         "PrepareAloneRoutes10": FirstUse(preparing: Routes10.self),
         "PrepareAloneRoutes1000": FirstUse(preparing: Routes1000.self),
         "ValidatedRoutes10": FirstUse(Routes10.self, deepLink, after: .validate),
