@@ -76,11 +76,16 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
     /// captured by the memo's closure, which was an object of its own (an allocation and a
     /// release each miss, some 300 instructions), and not optional in the storage of every
     /// error (read from an optional, it was copied, each of its references retained, some 600
-    /// instructions a diagnostic).
+    /// instructions a diagnostic). It is kept as long as the error, where the closure let it go
+    /// once the details were computed whole: the link's components and the routes it names,
+    /// never the table.
     private final class DiagnosedStorage: Storage, @unchecked Sendable {
         let diagnosis: Diagnosis.Input
 
-        init(problems: consuming Problems, input: String, closestRoute: RouteReference?, notesInDetails: Bool, diagnosis: Diagnosis.Input) {
+        init(
+            problems: consuming Problems, input: String, closestRoute: RouteReference?, notesInDetails: Bool,
+            diagnosis: Diagnosis.Input
+        ) {
             self.diagnosis = diagnosis
             super.init(
                 problems: problems, input: input, subject: .link, closestRoute: closestRoute, definitionProblems: [],
