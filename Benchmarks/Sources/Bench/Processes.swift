@@ -33,22 +33,16 @@ struct FirstUse {
 
     /// The first match of a process that called `ahead` before it, timed alone: what the first
     /// link costs then. `link` reaches another route than the first, which `prepare()` learns.
-    init<R: Routable>(_ type: R.Type, _ link: String, after ahead: Ahead) {
+    /// With `matches: false`, the call alone, no match: what `instructions.sh` subtracts from a
+    /// `Prepared…` first use, to count the first match after it.
+    init<R: Routable>(_ type: R.Type, _ link: String, after ahead: Ahead, matches: Bool = true) {
         self.link = link
         switch ahead {
         case .prepare: build = { R.prepare() }
         case .validate: build = { _ = try? R.validate() }
         }
-        use = { R.match($0).isHit }
-        timesUseAlone = true
-    }
-
-    /// `prepare()` alone, no match: what `instructions.sh` subtracts from a `Prepared…` first
-    /// use, to count the first match after it.
-    init<R: Routable>(preparing type: R.Type) {
-        link = ""
-        build = { R.prepare() }
-        use = { _ in true }
+        use = { matches ? R.match($0).isHit : true }
+        timesUseAlone = matches
     }
 
     /// The first rendering of a route value as a link, in a process that has matched none: the
@@ -81,10 +75,11 @@ struct FirstUse {
     /// A link handler's first legacy link (`profile.php?uid=42`, which its table misses and its
     /// redirect maps to a route), timed alone, after the router's `prepare()` (`handler: false`:
     /// the redirect's struct is learned on the link) or the handler's, which learns it too;
-    /// with `opens: false`, the same without the link, which `instructions.sh` subtracts. The
-    /// handler is made in the build, not before (no other first use may find its table built),
-    /// and the build asks it something first, so that the link's time is not the concurrency
-    /// runtime's first task (which an app has run long before a link arrives).
+    /// with `opens: false`, the same without the link, which `instructions.sh` subtracts (as
+    /// ``init(_:_:after:matches:)`` with `matches: false`). The handler is made in the build,
+    /// not before (no other first use may find its table built), and the build asks it
+    /// something first, so that the link's time is not the concurrency runtime's first task
+    /// (which an app has run long before a link arrives).
     init(legacyLinkAfterPreparing handler: Bool, opens: Bool = true) {
         link = "myapp://app/profile.php?uid=42"
         nonisolated(unsafe) var made: LinkHandler<Routes10>?
@@ -170,8 +165,8 @@ func enumFirstUses() -> [String: FirstUse] {
         "PreparedHandlerLegacyLink": FirstUse(legacyLinkAfterPreparing: true),
         "PrepareAloneRouterLegacyLink": FirstUse(legacyLinkAfterPreparing: false, opens: false),
         "PrepareAloneHandlerLegacyLink": FirstUse(legacyLinkAfterPreparing: true, opens: false),
-        "PrepareAloneRoutes10": FirstUse(preparing: Routes10.self),
-        "PrepareAloneRoutes1000": FirstUse(preparing: Routes1000.self),
+        "PrepareAloneRoutes10": FirstUse(Routes10.self, deepLink, after: .prepare, matches: false),
+        "PrepareAloneRoutes1000": FirstUse(Routes1000.self, deepLink, after: .prepare, matches: false),
         "ValidatedRoutes10": FirstUse(Routes10.self, deepLink, after: .validate),
         "ValidatedRoutes1000": FirstUse(Routes1000.self, deepLink, after: .validate),
         "ValidatedNestedRoutes1000": FirstUse(NestedRoutes1000.self, "myapp://app/feature9/item99/42", after: .validate),
