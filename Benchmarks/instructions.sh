@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
 # Instructions per operation, counted by callgrind (valgrind): the same operation run 10,000
 # and 30,000 times, the difference divided by 20,000, so that starting the process, building
-# the tables and the first use cancel out. The counts do not depend on the machine's load.
+# the tables and the first use cancel out. The counts do not depend on the machine's load, nor on
+# the process's hash seed: every program runs with SWIFT_DETERMINISTIC_HASHING=1, where a seed of
+# its own moved a new process's first-use count by up to 5% from run to run (`Set` and
+# `Dictionary` place their elements by it, so their probes differ). Fixed, a count repeats within
+# 0.1%, but for a link handler's first link, whose tasks and threads the scheduler interleaves
+# (up to 10%, as with a seed of its own).
 #
 #   swift build -c release && ./instructions.sh [OPERATION ...]
 #   ./instructions.sh --list    (the operations counted by default, one a line)
@@ -112,7 +117,7 @@ done
 count() {
     local program=$1; shift
     local output collected
-    output=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$stripped/$program" "$@" 2>&1) \
+    output=$(SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$stripped/$program" "$@" 2>&1) \
         || { echo "$program $* failed under valgrind:" >&2; echo "$output" | grep -v '^==' >&2; return 1; }
     collected=$(echo "$output" | sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
     [ -n "$collected" ] || { echo "valgrind printed no count for $program $*" >&2; return 1; }
