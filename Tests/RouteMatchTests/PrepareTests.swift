@@ -283,7 +283,7 @@ struct PreparedLegacyPost: Codable, Sendable { var slug: String }
         #expect(Self.learned(PreparedHandled.router.table) == [true, false])
         #expect(redirects.map { Self.learned($0.table) } == [[true], [true]])
         // The outcomes are what they are unprepared: a legacy link redirected, a current one
-        // handled, and one that reaches the broken redirect failed with its problem.
+        // handled, and one that reaches the broken redirect failed with both of its problems.
         #expect(await handler.open("myapp://app/profile.php?uid=7")
             == .redirected(from: .link("myapp://app/profile.php?uid=7"), to: .user(id: 7), by: "old profile"))
         #expect(await handler.open("myapp://app/user/8") == .handled(.user(id: 8)))
