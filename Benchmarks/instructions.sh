@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Instructions per operation, counted by callgrind (valgrind): the same operation run 10,000
-# and 30,000 times, the difference divided by 20,000, so that starting the process, building
-# the tables and the first use cancel out. The counts do not depend on the machine's load, nor on
-# the process's hash seed: every program runs with SWIFT_DETERMINISTIC_HASHING=1, where a seed of
-# its own moved a new process's first-use count by up to 5% from run to run (`Set` and
-# `Dictionary` place their elements by it, so their probes differ). Fixed, a count repeats within
-# 0.1%, but for a link handler's first link, whose tasks and threads the scheduler interleaves
-# (up to 10%, as with a seed of its own).
+# Instructions per operation, counted by callgrind (valgrind): the operation run 10,000 times, then
+# 10,000 more inside one function, `countedRepetitions`, whose instructions alone callgrind collects
+# (`--toggle-collect`), their count divided by 10,000. Starting the process, building the tables and
+# the first uses stay out of it, in one process (the script once took two, of 10,000 and 30,000
+# runs, and their difference: the same count within an instruction, in twice the time). The counts
+# do not depend on the machine's load, nor on the process's hash seed: every program runs with
+# SWIFT_DETERMINISTIC_HASHING=1, where a seed of its own moved a new process's first-use count by up
+# to 5% from run to run (`Set` and `Dictionary` place their elements by it, so their probes differ).
+# Fixed, a count repeats within 0.1%, but for a link handler's first link, whose tasks and threads
+# the scheduler interleaves (up to 10%, as with a seed of its own).
 #
 #   swift build -c release && ./instructions.sh [OPERATION ...]
 #   ./instructions.sh --list    (the operations counted by default, one a line)
@@ -36,7 +38,7 @@
 # Swift's), codable-floor-section and codable-floor-nested (the same for the section link and
 # the nested link, whose case holds the feature enum's: two synthesized init(from:)), and
 # build-1000 (the 1,000-route enum table built warm from its patterns, no route learned:
-# counted from 10 and 30 builds, 1 and 3 with --quick) and validate-1000 (the same table built
+# 10 builds counted, 1 with --quick) and validate-1000 (the same table built
 # and every route learned, what `validate()` costs: counted as build-1000 is).
 # `flagged-OPERATION` counts one of the operations on the enums both programs share
 # (`enumOperations()` in Sources/Bench/Processes.swift: enum-hit, enum-hit-100, nested-hit-1000,
@@ -57,7 +59,9 @@
 # (`--first-use none`): in instructions, what the README's first-use figures time. All but the
 # prepared ones by default.
 #
-#   ./instructions.sh --quick [OPERATION ...]   (1,000 and 3,000 repetitions: CI's ceilings)
+#   ./instructions.sh --quick [OPERATION ...]   (100 repetitions counted, after 100: CI's
+#                                                 ceilings; with the seed fixed, the count of
+#                                                 1,000 within an instruction)
 #   ./instructions.sh --smoke   (runs every default operation once, without valgrind: CI's check
 #                                that each still runs)
 set -euo pipefail
@@ -76,7 +80,7 @@ if [ "${1:-}" = "--smoke" ]; then smoke=true; shift; fi
 # Repetitions of a repeated operation in the two runs (--quick: a tenth, for CI's ceilings; the
 # same counts within an instruction or two, the rendered miss in 5 s where it takes 50).
 low_count=10000
-if [ "${1:-}" = "--quick" ]; then low_count=1000; shift; fi
+if [ "${1:-}" = "--quick" ]; then low_count=100; shift; fi
 operations=("$@")
 [ ${#operations[@]} -gt 0 ] || operations=("${defaults[@]}")
 for program in Bench BenchFlagged; do
@@ -115,28 +119,35 @@ for program in Bench BenchFlagged; do
     chmod +x "$stripped/$program"
 done
 count() {
-    local program=$1; shift
-    local output collected
-    output=$(SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$stripped/$program" "$@" 2>&1) \
+    local options=() program output collected
+    while [[ "$1" == --* ]]; do options+=("$1"); shift; done  # valgrind's own options first
+    program=$1; shift
+    output=$(SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "${options[@]}" \
+        "$stripped/$program" "$@" 2>&1) \
         || { echo "$program $* failed under valgrind:" >&2; echo "$output" | grep -v '^==' >&2; return 1; }
     collected=$(echo "$output" | sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
     [ -n "$collected" ] || { echo "valgrind printed no count for $program $*" >&2; return 1; }
     echo "$collected"
 }
+# A process that starts and ends without a first use (`--first-use none`): counted once a program
+# (in this shell, not in a `$(…)`, which would keep it in a subshell).
+declare -A starts=()
 for operation in "${operations[@]}"; do
     program=$(program_of "$operation")
     # shellcheck disable=SC2046
     if [[ "$operation" == *first-use-* ]]; then
         whole=$(count "$program" $(arguments_of "$operation"))
-        start=$(count "$program" --first-use none)
+        [ -n "${starts[$program]:-}" ] || starts[$program]=$(count "$program" --first-use none)
+        start=${starts[$program]}
         echo "$operation: $(( whole - start )) instructions"
     else
         # A table's build (or validation) takes a thousand times a hit's instructions (or more): a
-        # thousandth of the runs.
+        # thousandth of the runs, and at least one.
         runs=$low_count
-        [[ "$operation" == build-* || "$operation" == validate-* ]] && runs=$(( low_count / 1000 ))
-        low=$(count "$program" $(arguments_of "$operation") "$runs")
-        high=$(count "$program" $(arguments_of "$operation") $(( 3 * runs )))
-        echo "$operation: $(( (high - low) / (2 * runs) )) instructions"
+        if [[ "$operation" == build-* || "$operation" == validate-* ]]; then
+            runs=$(( low_count / 1000 > 0 ? low_count / 1000 : 1 ))
+        fi
+        counted=$(count --toggle-collect='*countedRepetitions*' "$program" $(arguments_of "$operation") "$runs" --counted)
+        echo "$operation: $(( counted / runs )) instructions"
     fi
 done

@@ -348,8 +348,9 @@ func runFirstUseIfAsked(_ firstUses: [String: FirstUse]) {
 }
 
 /// `--repeat OPERATION N`: one operation N times and nothing else, for counting its
-/// instructions under callgrind (`instructions.sh` takes two counts and their difference, so
-/// that building the tables and starting the process cancel out).
+/// instructions under callgrind. With `--counted`, N more times in `countedRepetitions`, which
+/// `instructions.sh` counts alone, so that starting the process, building the tables and the
+/// first runs stay out of the count.
 ///
 /// Two options ask what else in the process moves an operation's time (the paired samples'
 /// process has built and used every table before it times a pair):
@@ -383,11 +384,24 @@ func runRepeatIfAsked(_ makeOperations: @autoclosure () -> [String: () -> Int]) 
             for _ in 0..<75_000 { checksum &+= other() }
         }
         FileHandle.standardError.write(Data(String(format: "%.1f ns an operation\n", Double(timed) / Double(done)).utf8))
+    } else if arguments.contains("--counted") {
+        for _ in 0..<count { checksum &+= operation() }
+        checksum &+= countedRepetitions(operation, count)
     } else {
         for _ in 0..<count { checksum &+= operation() }
     }
     print(checksum)
     exit(0)
+}
+
+/// Runs `operation` `count` times: with `--repeat OPERATION N --counted`, the N runs after the
+/// first N, the only ones `instructions.sh` counts (callgrind's `--toggle-collect` names this
+/// function, which is never inlined so that it keeps its name).
+@inline(never)
+func countedRepetitions(_ operation: () -> Int, _ count: Int) -> Int {
+    var checksum = 0
+    for _ in 0..<count { checksum &+= operation() }
+    return checksum
 }
 
 /// Lists the operations `--repeat` knows and ends the process (status 2).
