@@ -18,12 +18,16 @@ time them.) Needs valgrind and objcopy, as instructions.sh does.
 """
 import os, subprocess, sys, tempfile
 
+# Each program runs with the hash seed fixed, as in instructions.sh: a seed of its own places the
+# elements of every `Set` and `Dictionary` where it likes, and so moves which lines a probe runs.
+SEEDED = dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1")
+
 def executions(program, operation, count, directory):
     out = os.path.join(directory, f"callgrind.{count}")
     subprocess.run(["valgrind", "--tool=callgrind", "--dump-instr=yes", "--compress-pos=no",
                     "--compress-strings=no", f"--callgrind-out-file={out}", program,
                     "--repeat", operation, str(count)],
-                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=SEEDED)
     counts, library, function, after_call = {}, None, None, False
     with open(out) as lines:
         for line in lines:
@@ -48,7 +52,7 @@ def misses(program, operation, count, directory):
     subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=yes", "--I1=32768,8,64", "--D1=32768,8,64",
                     "--LL=1048576,16,64", "--cachegrind-out-file=/dev/null", f"--log-file={log}", program,
                     "--repeat", operation, str(count)],
-                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=SEEDED)
     with open(log) as lines:
         for line in lines:
             if "I1  misses:" in line:
