@@ -384,11 +384,9 @@ func runRepeatIfAsked(_ makeOperations: @autoclosure () -> [String: () -> Int]) 
             for _ in 0..<75_000 { checksum &+= other() }
         }
         FileHandle.standardError.write(Data(String(format: "%.1f ns an operation\n", Double(timed) / Double(done)).utf8))
-    } else if arguments.contains("--counted") {
-        for _ in 0..<count { checksum &+= operation() }
-        checksum &+= countedRepetitions(operation, count)
     } else {
         for _ in 0..<count { checksum &+= operation() }
+        if arguments.contains("--counted") { checksum &+= countedRepetitions(operation, count) }
     }
     print(checksum)
     exit(0)
