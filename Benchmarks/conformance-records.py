@@ -28,10 +28,14 @@ the process less one that starts and ends without the first use). Exits with sta
 the table, when a first use does not hit or a program does not run, or when a preloaded library
 does not add its records to the count.
 """
-import mmap, os, statistics, struct, subprocess, sys
+import importlib.util, mmap, os, statistics, struct, subprocess, sys
 
 here = os.path.dirname(os.path.abspath(__file__))
-release = os.path.join(here, ".build", "release")
+# `first_use`, which runs one first use and checks it, is first-uses.py's.
+specification = importlib.util.spec_from_file_location("first_uses", os.path.join(here, "first-uses.py"))
+first_uses = importlib.util.module_from_spec(specification)
+specification.loader.exec_module(first_uses)
+release = first_uses.directory
 fillers = os.path.join(here, ".build", "conformance-records")
 
 arguments = sys.argv[1:]
@@ -118,13 +122,8 @@ times = {(table, count): [] for table in tables for count in added}
 for _ in range(rounds):
     for count in added:
         for program, name in tables:
-            run = subprocess.run([os.path.join(release, program), "--first-use", name],
-                                 capture_output=True, text=True, env=environments[count])
-            printed = run.stdout.split()
-            if run.returncode != 0 or len(printed) != 2 or not printed[0].isdigit() or printed[0] == "0":
-                sys.exit(f"{program} --first-use {name} with {count:,} records added: exit status "
-                         f"{run.returncode}, printed {run.stdout.strip()!r}{run.stderr}")
-            times[((program, name), count)].append((int(printed[0]) / 1e6, int(printed[1]) / 1e6))
+            times[((program, name), count)].append(
+                first_uses.first_use(program, name, environments[count], f" with {count:,} records added"))
 
 counts = {}
 if count_instructions:
