@@ -185,6 +185,32 @@ import Testing
         #expect(error.definitionProblems.map(\.reason) == [.ambiguousRoutes(route: "Item", other: "Item")])
     }
 
+    /// Routes that end at the same node of the trie are ambiguous when they accept the same
+    /// links: the same path shape and the same required query items, keys and literal values
+    /// (an item an optional label binds is not required). Only the ambiguity is compared: the
+    /// struct's labels each route leaves unused are problems of their own.
+    @Test(arguments: [
+        ("search?type=a", "search?type=b", false),
+        ("search?type=a", "search?kind=a", false),
+        ("search?type=a&q=${q}", "search?q=${tag}&type=a", true),
+        ("search?q=${q}", "search?tag=${tag}", true),
+        ("search/${q}", "search/${tag}?type=a", false),
+        ("search/${q}", "search/${tag}", true),
+        ("files/${path...}", "files/${rest...}", true),
+        ("files/${path...}?a=b", "files/${rest...}?a=c", false),
+    ])
+    func routesEndingTogetherAreAmbiguousWhenTheyAcceptTheSameLinks(first: String, second: String, ambiguous: Bool) throws {
+        struct Found: Codable { var q: String?, tag: String?, path: String?, rest: String? }
+        let router = Router<Found>(host: "app") { routes in
+            routes.add(first, name: "first")
+            routes.add(second, name: "second")
+        }
+        var found: [RouteMatchError.Reason] = []
+        do throws(RouteMatchError) { try router.validate() } catch { found = error.definitionProblems.map(\.reason) }
+        let expected: [RouteMatchError.Reason] = ambiguous ? [.ambiguousRoutes(route: "second", other: "first")] : []
+        #expect(found.filter { if case .ambiguousRoutes = $0 { true } else { false } } == expected)
+    }
+
     @Test func longerLiteralTextWinsAndThenDeclarationOrder() throws {
         struct Named: Codable, Equatable { var id: String }
         let router = Router<Named>(host: "app") { routes in

@@ -322,8 +322,10 @@ final class CompiledRoute: Sendable {
     }
 
     /// The links this route accepts, as far as the table's ambiguity check cares: the path's
-    /// shape, and the required query items with their literal values.
-    var signature: [String] {
+    /// shape, and the required query items with their literal values. One text, which the table
+    /// hashes as it hashes a literal (no `Dictionary` of arrays): each part its UTF-8 length,
+    /// `:` and the part, so that two lists of parts write two texts.
+    var signature: String {
         var parts: [String] = usesOrigins ? ["origins"] : [scheme ?? "*", host]
         for (offset, segment) in ast.segments.enumerated() {
             switch segment.value {
@@ -339,7 +341,7 @@ final class CompiledRoute: Sendable {
         }
         parts.append(contentsOf: query.sorted())
         if let fragment = ast.fragment, case .literal(let text) = fragment.value { parts.append("#" + text) }
-        return parts
+        return parts.map { $0.utf8.count.description + ":" + $0 }.joined()
     }
 }
 

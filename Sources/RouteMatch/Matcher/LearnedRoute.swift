@@ -287,7 +287,7 @@ struct LearnedRoute: Sendable {
         let declared = probed.labels
         let declaredNames = declared.map(\.name)
         let wholePattern = 0..<pattern.utf8.count
-        var checkedMounts: Set<Int> = []
+        var checkedMounts: [Int] = []  // Not a `Set` (``Swift/Array/appendIfAbsent(_:)``).
         route.forEachPlaceholderSite { site in
             let name = names[site.slot]
             guard let label = declared.first(where: { $0.name == name }) else {
@@ -303,7 +303,7 @@ struct LearnedRoute: Sendable {
             guard let mount = label.mount else { return }
             if !site.source.isRest {
                 report(.unsupportedType(label: name, type: label.typeName, problem: .routesNeedRestCapture), site.span)
-            } else if checkedMounts.insert(site.slot).inserted {
+            } else if checkedMounts.appendIfAbsent(site.slot) {
                 problems += Mounting.problems(of: mount, label: name, type: label.typeName, span: site.span, under: reference(), owner: owner)
             }
         }

@@ -157,30 +157,40 @@ final class RouteTable: @unchecked Sendable {
         // they can accept the same links; ordering them needs their labels). A route that
         // mounts a table is learned on its first use like any other, and builds that table
         // then: a mounted enum's first decode instantiates every one of its cases' key types.
-        var learnedNow = Set<Int>()
+        // (A flag a route and a hash table over arrays, not a `Set` and a `Dictionary`: a
+        // process's first of each has the runtime scan every conformance record it holds, see
+        // ``Swift/Array/appendIfAbsent(_:)``, for a first use that meets a shared end.)
+        var learnedNow: [Bool] = []
         for group in trie.sharedEnds {
-            learnedNow.formUnion(group)
-            var signatures: [[String]: Int] = [:]
+            if learnedNow.isEmpty { learnedNow = Array(repeating: false, count: routes.count) }
+            for index in group { learnedNow[index] = true }
+            // The first route of each signature.
+            var signatures: [String] = [], hashes: [Int] = [], owners: [Int] = []
+            var buckets = HashBuckets()
             for index in group.sorted() {
                 let signature = routes[index].signature
-                if let earlier = signatures[signature] {
+                let hash = LiteralIndex.hash(signature)
+                if let position = buckets.position(hash: hash, isKey: { signatures[$0] == signature }) {
                     let route = routes[index]
                     found[index].append(DefinitionProblem(
                         route: route.reference,
-                        reason: .ambiguousRoutes(route: route.reference.name, other: routes[earlier].reference.name),
+                        reason: .ambiguousRoutes(route: route.reference.name, other: routes[owners[position]].reference.name),
                         span: 0..<route.pattern.utf8.count))
                 } else {
-                    signatures[signature] = index
+                    signatures.append(signature)
+                    hashes.append(hash)
+                    owners.append(index)
+                    buckets.add(position: signatures.count - 1, count: signatures.count) { hashes[$0] }
                 }
             }
         }
         // Most routes have no problem: their empty lists are neither sorted nor appended (an
         // empty array appended to another still asked it for room, a route at a time), and most
-        // tables learn no route now (an empty set is not asked: asking hashes the index).
+        // tables learn no route now (their list of flags stays empty, and is not read).
         for index in found.indices where found[index].count > 1 { found[index] = RouteTable.inPatternOrder(found[index]) }
         let originProblems = problems
         for index in found.indices {
-            if !learnedNow.isEmpty && learnedNow.contains(index) {
+            if !learnedNow.isEmpty && learnedNow[index] {
                 problems += RouteTable.inPatternOrder(found[index] + routes[index].learned.problems)
             } else if !found[index].isEmpty {
                 problems += found[index]
@@ -296,7 +306,7 @@ final class RouteTable: @unchecked Sendable {
         let id = ObjectIdentifier(self)
         if let known = LockPool.withLock(for: id, { validated }) { return known.error }
         // Learned outside the lock: learning a route may validate a mounted table.
-        var visited: Set<ObjectIdentifier> = []
+        var visited: [ObjectIdentifier] = []  // Not a `Set` (``Swift/Array/appendIfAbsent(_:)``).
         let all = tableProblems.before + allProblems(visited: &visited, withPatternProblems: true) + tableProblems.after
         let found = Validated(error(for: all))
         return LockPool.withLock(for: id) {
@@ -341,11 +351,11 @@ final class RouteTable: @unchecked Sendable {
     /// Learning is what a route's first use does (``CompiledRoute/learnedBox``): what a match,
     /// a render or ``validationError()`` answers does not change, only when the work is done.
     func prepare() {
-        var visited: Set<ObjectIdentifier> = []
+        var visited: [ObjectIdentifier] = []  // Not a `Set` (``Swift/Array/appendIfAbsent(_:)``).
         prepare(visited: &visited)
     }
 
-    private func prepare(visited: inout Set<ObjectIdentifier>) {
+    private func prepare(visited: inout [ObjectIdentifier]) {
         guard definitionError() == nil, let first = routes.first else { return }
         _ = first.learnedBox
         for route in routes where route.ast.restSegment != nil {
@@ -353,7 +363,7 @@ final class RouteTable: @unchecked Sendable {
             // A route with problems matches nothing: no link reaches what it mounts.
             guard learned.problems.isEmpty else { continue }
             for label in learned.labels {
-                guard let mount = label.mount, visited.insert(ObjectIdentifier(mount.type)).inserted else { continue }
+                guard let mount = label.mount, visited.appendIfAbsent(ObjectIdentifier(mount.type)) else { continue }
                 mount.table.prepare(visited: &visited)
                 _ = mount.type.mountedMatcher
             }
@@ -362,13 +372,13 @@ final class RouteTable: @unchecked Sendable {
 
     /// Every route's problems in declaration order, learning each, then those of the tables
     /// mounted under them (each table once), named by the path of mounts that leads to them.
-    private func allProblems(visited: inout Set<ObjectIdentifier>, withPatternProblems: Bool) -> [DefinitionProblem] {
+    private func allProblems(visited: inout [ObjectIdentifier], withPatternProblems: Bool) -> [DefinitionProblem] {
         var result: [DefinitionProblem] = []
         for route in routes {
             let learned = route.learned
             result += RouteTable.inPatternOrder((withPatternProblems && !patternProblems.isEmpty ? patternProblems[route.index] : []) + learned.problems)
             for label in learned.labels {
-                guard let mount = label.mount, visited.insert(ObjectIdentifier(mount.type)).inserted else { continue }
+                guard let mount = label.mount, visited.appendIfAbsent(ObjectIdentifier(mount.type)) else { continue }
                 let mountsItself = learned.problems.contains {
                     $0.reason == .unsupportedType(label: label.name, type: label.typeName, problem: .mountsItself)
                 }

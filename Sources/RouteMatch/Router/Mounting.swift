@@ -53,7 +53,7 @@ enum Mounting {
     ) -> [DefinitionProblem] {
         let path = learning + (owner.map { [ObjectIdentifier($0.type)] } ?? [])
         let id = ObjectIdentifier(mount.type)
-        let cycle = path.contains(id) || $learning.withValue(path) { leadsBack(to: Set(path), from: mount.type) }
+        let cycle = path.contains(id) || $learning.withValue(path) { leadsBack(to: path, from: mount.type) }
         if cycle {
             return [DefinitionProblem(
                 route: reference, reason: .unsupportedType(label: label, type: type, problem: .mountsItself), span: span)]
@@ -62,11 +62,12 @@ enum Mounting {
     }
 
     /// Whether a route of `type` that captures the rest of the path mounts a type of `targets`,
-    /// directly or through the types it mounts. Learns those routes (only those).
-    private static func leadsBack(to targets: Set<ObjectIdentifier>, from type: any Routable.Type) -> Bool {
-        var visited: Set<ObjectIdentifier> = []
+    /// directly or through the types it mounts. Learns those routes (only those). (Arrays, not
+    /// sets: ``Swift/Array/appendIfAbsent(_:)``.)
+    private static func leadsBack(to targets: [ObjectIdentifier], from type: any Routable.Type) -> Bool {
+        var visited: [ObjectIdentifier] = []
         func walk(_ type: any Routable.Type) -> Bool {
-            guard visited.insert(ObjectIdentifier(type)).inserted else { return false }
+            guard visited.appendIfAbsent(ObjectIdentifier(type)) else { return false }
             for route in type.mountedTable.routes where route.ast.restSegment != nil {
                 for label in route.labels {
                     guard let mounted = label.mount?.type else { continue }
