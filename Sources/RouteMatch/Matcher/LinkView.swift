@@ -140,12 +140,12 @@ struct LinkView: Sendable {
     /// the origin's path prefix in a view for the table's origins.
     var segmentCount: Int { link.segments.count - segmentStart }
     /// The query keys every route shares (read beside the route), which strict query mode accepts.
-    var sharedKeys: Set<String> {
+    var sharedKeys: [String] {
         get { sharedKeysIfAny ?? [] }
         set { sharedKeysIfAny = newValue }
     }
-    /// `nil` for none, as in most views: an empty set would still be released with each view.
-    private var sharedKeysIfAny: Set<String>?
+    /// `nil` for none, as in most views: an empty array would still be released with each view.
+    private var sharedKeysIfAny: [String]?
 
     /// A view of `link` (taken, not copied) from a table with `defaults` (borrowed: an
     /// initializer's parameter is otherwise handed over retained), in an object of its own.

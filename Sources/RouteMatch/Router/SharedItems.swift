@@ -39,7 +39,10 @@ extension SharedMatch: Sendable where Route: Sendable, Shared: Sendable {}
 /// repeated key into a single value is `duplicateQueryItem`; into an array, every value).
 struct SharedItems: Sendable {
     let route: CompiledRoute
-    let keys: Set<String>
+    /// The query keys, in declaration order. (An array: a link's items are compared with each
+    /// in place, and a `Set` would cost a first use a conformance scan, see
+    /// ``Swift/Array/appendIfAbsent(_:)``.)
+    let keys: [String]
     /// Why the type cannot be read from query items, if it cannot.
     let problem: DefinitionProblem?
 
@@ -67,7 +70,7 @@ struct SharedItems: Sendable {
             defaults: TableDefaults(scheme: "", host: "", origins: [], options: MatchOptions()),
             probe: StructProbe<Shared>(name: name), learnedSlots: LearnedSlots(count: 1),
             learned: learned)
-        keys = Set(shape.labels.map(\.name))
+        keys = shape.labels.map(\.name)
         switch shape.problem {
         case .label(let label, let type, let problem)?:
             self.problem = DefinitionProblem(
