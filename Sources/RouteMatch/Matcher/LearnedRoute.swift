@@ -317,7 +317,8 @@ struct LearnedRoute: Sendable {
         }
         // A misspelled placeholder already names the label it was meant for. (Arrays, not
         // sets: a route has a few labels, and a process's first `Set<String>` has the runtime
-        // build its storage type, some 12,000 instructions of a first use.)
+        // build its storage type, which scans the conformance records for `String`'s
+        // `Hashable`: ``Swift/Array/appendIfAbsent(_:)``.)
         let meant = names.compactMap { name in
             declaredNames.contains(name) ? nil : Suggestions.nearest(to: name, in: declaredNames)
         }
