@@ -8,7 +8,7 @@ extension Array where Element: Equatable {
     /// 0.8 M instructions in the benchmark's process and 36 more for each record an app adds
     /// (`Benchmarks/conformance-records.py`); an array's `==` is the element's, known when
     /// compiled. Each call compares `element` with every element held: for a walk of *t*
-    /// elements, *t*²/2 comparisons of two words, once.
+    /// elements, *t*²/2 comparisons of a word each (an identity, an index), once.
     ///
     /// ```swift
     /// var visited: [ObjectIdentifier] = []
