@@ -77,6 +77,11 @@ def records(path):
         return 0
 
 
+def operation(program, name):
+    """instructions.sh's name for a table's first use in `program`."""
+    return ("flagged-" if program == "BenchFlagged" else "") + "first-use-" + name
+
+
 def libraries(program):
     """The shared libraries a program loads, from `ldd`."""
     listed = subprocess.run(["ldd", program], capture_output=True, text=True, check=True).stdout
@@ -128,18 +133,17 @@ for _ in range(rounds):
 counts = {}
 if count_instructions:
     for count in added:
-        operations = [("flagged-" if program == "BenchFlagged" else "") + "first-use-" + name
-                      for program, name in tables]
+        operations = [operation(program, name) for program, name in tables]
         listed = subprocess.run([os.path.join(here, "instructions.sh"), "--quick"] + operations,
                                 capture_output=True, text=True, env=environments[count], check=True).stdout
         for line in listed.splitlines():
-            operation, _, rest = line.partition(": ")
-            counts[(operation, count)] = int(rest.split()[0])
+            counted, _, rest = line.partition(": ")
+            counts[(counted, count)] = int(rest.split()[0])
 
 print(f"\nfirst use, median of {rounds} round(s), ms" + (" (M instructions)" if counts else "")
       + ", records added: " + ", ".join(f"{count:,}" for count in added))
 for program, name in tables:
-    operation = ("flagged-" if program == "BenchFlagged" else "") + "first-use-" + name
+    counted = operation(program, name)
     cells = []
     for count in added:
         samples = times[((program, name), count)]
@@ -147,7 +151,7 @@ for program, name in tables:
         if name.startswith("Prepared"):
             # The first match after `prepare()`, and the call's own time.
             cell += f" after {statistics.median(call for _, call in samples):.2f}"
-        if (operation, count) in counts:
-            cell += f" ({counts[(operation, count)] / 1e6:.2f} M)"
+        if (counted, count) in counts:
+            cell += f" ({counts[(counted, count)] / 1e6:.2f} M)"
         cells.append(cell)
     print(f"| {program} {name} | " + " | ".join(cells) + " |")

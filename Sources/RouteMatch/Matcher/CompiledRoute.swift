@@ -323,7 +323,7 @@ final class CompiledRoute: Sendable {
 
     /// The links this route accepts, as far as the table's ambiguity check cares: the path's
     /// shape, and the required query items with their literal values. One text, which the table
-    /// hashes as it hashes a literal (no `Dictionary` of arrays): each part its UTF-8 length,
+    /// keeps in a ``LiteralIndex`` (no `Dictionary` of arrays): each part its UTF-8 length,
     /// `:` and the part, so that two lists of parts write two texts.
     var signature: String {
         var parts: [String] = usesOrigins ? ["origins"] : [scheme ?? "*", host]

@@ -1,5 +1,6 @@
 /// Literal texts (a node's literal segments, the trie's hosts) mapped to node indices, looked
-/// up by a link's text on every match.
+/// up by a link's text on every match; and, while a table is built, the signatures of routes
+/// that end together mapped to the first route of each (its ambiguity check).
 ///
 /// An open-addressing table hashed with FNV-1a over the text's UTF-8 bytes: a lookup hashes a
 /// short segment in a few dozen instructions, where `Dictionary`'s per-process seeded SipHash

@@ -157,30 +157,25 @@ final class RouteTable: @unchecked Sendable {
         // they can accept the same links; ordering them needs their labels). A route that
         // mounts a table is learned on its first use like any other, and builds that table
         // then: a mounted enum's first decode instantiates every one of its cases' key types.
-        // (A flag a route and a hash table over arrays, not a `Set` and a `Dictionary`: a
-        // process's first of each has the runtime scan every conformance record it holds, see
+        // (A flag a route and a ``LiteralIndex``, not a `Set` and a `Dictionary`: a process's
+        // first of each has the runtime scan every conformance record it holds, see
         // ``Swift/Array/appendIfAbsent(_:)``, for a first use that meets a shared end.)
         var learnedNow: [Bool] = []
         for group in trie.sharedEnds {
             if learnedNow.isEmpty { learnedNow = Array(repeating: false, count: routes.count) }
             for index in group { learnedNow[index] = true }
             // The first route of each signature.
-            var signatures: [String] = [], hashes: [Int] = [], owners: [Int] = []
-            var buckets = HashBuckets()
+            var firstOfSignature = LiteralIndex()
             for index in group.sorted() {
                 let signature = routes[index].signature
-                let hash = LiteralIndex.hash(signature)
-                if let position = buckets.position(hash: hash, isKey: { signatures[$0] == signature }) {
+                if let earlier = firstOfSignature[signature] {
                     let route = routes[index]
                     found[index].append(DefinitionProblem(
                         route: route.reference,
-                        reason: .ambiguousRoutes(route: route.reference.name, other: routes[owners[position]].reference.name),
+                        reason: .ambiguousRoutes(route: route.reference.name, other: routes[earlier].reference.name),
                         span: 0..<route.pattern.utf8.count))
                 } else {
-                    signatures.append(signature)
-                    hashes.append(hash)
-                    owners.append(index)
-                    buckets.add(position: signatures.count - 1, count: signatures.count) { hashes[$0] }
+                    firstOfSignature.set(signature, to: index)
                 }
             }
         }
