@@ -353,6 +353,35 @@ enum Shade: String, Codable, Sendable { case light, dark }
         #expect(error.reason == .unsupportedType(label: "_0", type: "SettingsRoute", problem: .routesNeedRestCapture))
     }
 
+    @Test("a route type that also gives a sample text is mounted as a route type", arguments: [
+        ("myapp://app/feature", SampledFeatureApp.feature(.list)),
+        ("myapp://app/feature/item/4", .feature(.item(id: 4))),
+    ])
+    func aRouteTypeGivingASampleIsMounted(_ link: String, _ route: SampledFeatureApp) throws {
+        #expect(try SampledFeatureApp(link: link) == route)
+        #expect(try route.link() == link)
+    }
+
+    @Test func whatALabelsTypeDeclaresIsOneAnswer() {
+        // A route type names itself; a type that gives a sample, its sample; both at once, a
+        // route type's answer (its routes read the rest of the link, not one text).
+        #expect(SettingsRoute._mountedRoutes == SettingsRoute.self)
+        #expect(SettingsRoute._declaredSample == nil)
+        #expect(Sku._mountedRoutes == nil)
+        #expect(Sku._declaredSample == "SKU-1")
+        #expect(SampledFeature._mountedRoutes == SampledFeature.self)
+        #expect(SampledFeature._declaredSample == nil)
+    }
+
+    @Test func aRouteTypeGivingASampleStillNeedsARestCapture() throws {
+        enum Wrong: Routable {
+            case feature(SampledFeature)
+            enum CodingKeys: String, CodingKey, CaseIterable { case feature = "app/feature/${_0}" }
+        }
+        let error = try #require(throws: RouteMatchError.self) { try Wrong.validate() }
+        #expect(error.reason == .unsupportedType(label: "_0", type: "SampledFeature", problem: .routesNeedRestCapture))
+    }
+
     @Test func aNestedTablesProblemsAreNamedByTheirMountPath() throws {
         enum BrokenFeature: Routable {
             case item(id: Int)
@@ -598,4 +627,23 @@ extension NestedRoutesTests {
         #expect(error.closestRoute?.name == "settings › notifications")
         #expect(error.redactedInput == "myapp://app/u/<5 chars>/settings/notifications/<4 chars>")
     }
+}
+
+/// A feature enum that also gives a sample text (``RouteSampleProviding``): a route type still,
+/// whose routes read the rest of the link; its sample text is not used.
+enum SampledFeature: Routable, RouteSampleProviding, Equatable {
+    static var routeSample: String { "not-a-route" }
+    case list
+    case item(id: Int)
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case list = ""
+        case item = "item/${id}"
+    }
+}
+
+enum SampledFeatureApp: Routable, Equatable {
+    static var scheme: String { "myapp" }
+    static var host: String { "app" }
+    case feature(SampledFeature)
+    enum CodingKeys: String, CodingKey, CaseIterable { case feature = "feature/${_0...}" }
 }

@@ -44,12 +44,15 @@ class MountedMatcher: @unchecked Sendable {
 
     /// The matcher of `type` when it is ``Routable``, unretained (matchers are kept for the
     /// process's life): what the plain path's record of a mounted route holds (``MountedHit``),
-    /// with no retain and release a nested hit.
+    /// with no retain and release a nested hit. The runtime is asked what the label's probe
+    /// asked of the type (``_RouteLabelDeclaring``), whose answer it keeps; asking whether the
+    /// type is ``Routable`` would be a question of its own, a scan of every conformance record
+    /// of the process on a nested first use.
     static func unretained(_ type: Any.Type) -> Unmanaged<MountedMatcher>? {
         if let entry = TableCache.existingEntry(for: type, kind: .mountedMatcher) {
             return Unmanaged<MountedMatcher>.fromOpaque(entry.toOpaque())
         }
-        guard let routable = type as? any Routable.Type else { return nil }
+        guard let routable = (type as? any _RouteLabelDeclaring.Type)?._mountedRoutes else { return nil }
         return Unmanaged.passUnretained(routable.mountedMatcher)
     }
 

@@ -10,9 +10,13 @@ extension Routable {
 
     static var mountedTable: RouteTable { mountedRouter.table }
 
-    /// The value's path segments, query items and fragment as the mounted table writes them.
-    func mountedParts() throws(RouteMatchError) -> LinkRenderer.Parts {
-        try Self.mountedRouter.parts(for: self)
+    /// The path segments, query items and fragment the mounted table writes for `value`, a
+    /// value of this type (whose ``_RouteLabelDeclaring/_mountedRoutes`` named it): cast to
+    /// the type itself, which asks the runtime no conformance. `nil` for a value of another
+    /// type.
+    static func mountedParts(of value: Any) throws(RouteMatchError) -> LinkRenderer.Parts? {
+        guard let route = value as? Self else { return nil }
+        return try mountedRouter.parts(for: route)
     }
 
     /// A value of the type, for probing the route that mounts it: its first case that the

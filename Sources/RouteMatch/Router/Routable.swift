@@ -30,7 +30,7 @@ import Foundation
 /// let route = try AppRoute(link: "myapp://app/article/swift?ref=news")
 /// let link = try AppRoute.home.link()        // "myapp://app"
 /// ```
-public protocol Routable: Codable {
+public protocol Routable: Codable, _RouteLabelDeclaring {
     /// The coding keys whose raw values are the cases' patterns, and whose `allCases` is an
     /// array, as Swift synthesizes it for `enum CodingKeys: String, CodingKey, CaseIterable`.
     ///

@@ -9,14 +9,14 @@ struct LabelInfo: Sendable {
     /// repeats a few types).
     let type: LabelType
 
+    /// A label of a type read by `checker` (of the list's element, for a list), which names it.
     init(
-        name: String, typeName: String, isOptional: Bool, isList: Bool, sample: String, checker: any TextChecking,
+        name: String, isOptional: Bool, isList: Bool, sample: String, checker: any TextChecking,
         standard: TextConversion.Standard? = nil, mount: Mount? = nil
     ) {
         self.name = name
         self.isOptional = isOptional
-        self.type = LabelType(
-            name: typeName, isList: isList, sample: sample, checker: checker, standard: standard, mount: mount)
+        self.type = LabelType(isList: isList, sample: sample, checker: checker, standard: standard, mount: mount)
     }
 
     /// The type as diagnostics name it: `Int`, `Tab (home, settings)`, `[Int]`.
@@ -68,10 +68,9 @@ struct LabelInfo: Sendable {
     }
 }
 
-/// What a label's type says: its name, whether it is a list, a sample text, how to check a
-/// text, and the routes it mounts.
+/// What a label's type says: whether it is a list, a sample text, how to check a text (and
+/// so its name), and the routes it mounts.
 final class LabelType: Sendable {
-    let name: String
     let isList: Bool
     let sample: String
     let checker: any TextChecking
@@ -81,22 +80,33 @@ final class LabelType: Sendable {
     let standard: TextConversion.Standard?
     let mount: Mount?
 
-    init(
-        name: String, isList: Bool, sample: String, checker: any TextChecking, standard: TextConversion.Standard?,
-        mount: Mount?
-    ) {
-        (self.name, self.isList, self.sample, self.checker, self.mount) = (name, isList, sample, checker, mount)
+    init(isList: Bool, sample: String, checker: any TextChecking, standard: TextConversion.Standard?, mount: Mount?) {
+        (self.isList, self.sample, self.checker, self.mount) = (isList, sample, checker, mount)
         self.standard = standard
+    }
+
+    /// The type as diagnostics name it (``LabelInfo/typeName``), written when asked: only a
+    /// definition problem and a route listing name a label's type. Not written when the type
+    /// is probed, which for a type of the app's own asks the runtime whether it is
+    /// `CaseIterable` (to list its cases), a scan of every conformance record of the process
+    /// the first time, that a `LosslessStringConvertible` type's probe needs nothing of.
+    var name: String {
+        isList ? "[\(checker.typeName)]" : checker.typeName
     }
 }
 
 /// Converts text to one type, to check it.
 protocol TextChecking: Sendable {
     func check(_ text: String) -> TextConversion.Failure?
+    /// The type as diagnostics name it (``TextConversion/describe(_:)``).
+    var typeName: String { get }
 }
 
 /// Accepts every text: a mounted table judges its own.
 struct AcceptsAnyText: TextChecking {
+    /// The name of the type (a mounted route type), as the label's type is named.
+    let typeName: String
+
     func check(_ text: String) -> TextConversion.Failure? { nil }
 }
 
@@ -112,6 +122,8 @@ struct Mount: @unchecked Sendable {
 
 /// The ``TextChecking`` for a type `T`; it stores nothing, so it is `Sendable` whatever `T` is.
 struct TextChecker<T: Decodable>: TextChecking {
+    var typeName: String { TextConversion.describe(T.self) }
+
     func check(_ text: String) -> TextConversion.Failure? {
         // Through the throwing conversion: a `Result<T, …>` would be looked up, twice a check.
         do throws(TextConversion.Failure) {
@@ -178,13 +190,20 @@ enum ValueProbe {
                 throw Refused(problem)
             }
         }
-        // Asked once, and not at all for a standard scalar, which is known not to be a route type
-        // without asking the runtime.
+        // One question of the runtime for both ways a type declares how it is read (a route
+        // type, a sample of its own): a first question of a type scans every conformance record
+        // of the process. Not asked at all for a standard scalar or an array, which declare
+        // neither.
         let standard = TextConversion.isStandardScalar(T.self)
-        let routable = standard ? nil : T.self as? any Routable.Type
+        let array = !standard && TextConversion.isArray(T.self)
+        let declaring = standard || array ? nil : T.self as? any _RouteLabelDeclaring.Type
+        let routable = declaring?._mountedRoutes
+        let declared = Declared(routable: routable, sample: declaring?._declaredSample)
         // A route type's sample depends on the mounts under way (its recursion guard): not kept.
         do throws(Refusal) {
-            let probed = try probeAnew(T.self, standard: standard, routable: routable, label: label, isOptional: isOptional)
+            let probed = try array
+                ? probeDecoding(T.self, label: label, isOptional: isOptional)
+                : probeAnew(T.self, standard: standard, declared: declared, label: label, isOptional: isOptional)
             if routable == nil { known.withLock { $0.set(Known(.probed(value: probed.value, info: probed.info)), for: id) } }
             return probed
         } catch {
@@ -193,14 +212,21 @@ enum ValueProbe {
         }
     }
 
-    /// Probes `T`; `standard` says whether it is a standard scalar, `routable` what it is as a
-    /// route type (both asked once, by the caller).
+    /// What a type declares of how it is read (``_RouteLabelDeclaring``): the route type it is,
+    /// or the sample text it gives.
+    private struct Declared {
+        var routable: (any Routable.Type)?
+        var sample: String?
+    }
+
+    /// Probes `T`; `standard` says whether it is a standard scalar, `declared` what it declares
+    /// (both asked once, by the caller).
     private static func probeAnew<T: Decodable>(
-        _ type: T.Type, standard: Bool, routable: (any Routable.Type)?, label: String, isOptional: Bool
+        _ type: T.Type, standard: Bool, declared: Declared, label: String, isOptional: Bool
     ) throws(Refusal) -> ProbedValue {
         // The standard scalars are known by identity: no conformance is looked up for them.
         if !standard {
-            if let found = try probeDeclared(T.self, routable: routable, label: label, isOptional: isOptional) { return found }
+            if let found = try probeDeclared(T.self, declared, label: label, isOptional: isOptional) { return found }
         }
         // Scalars: String, Bool, integers, floating point, UUID, LosslessStringConvertible. The
         // first sample says whether `T` is one (whether a type is a scalar does not depend on
@@ -217,7 +243,15 @@ enum ValueProbe {
         }
         if isScalar { throw Refusal(.noSampleValue) }
         if let found = rawValueSample(T.self, label: label, isOptional: isOptional) { return found }
-        // Lists and other types that decode themselves from text.
+        return try probeDecoding(T.self, label: label, isOptional: isOptional)
+    }
+
+    /// Probes a list or another type that decodes itself from text, by decoding it from
+    /// ``ProbeTextDecoder``, which serves sample texts and says what the type asked for. An
+    /// array comes here directly (``TextConversion/isArray(_:)``): it is no scalar, no raw-value
+    /// type and declares nothing, and asking the runtime so would scan every conformance record
+    /// of the process three times for each array type.
+    private static func probeDecoding<T: Decodable>(_ type: T.Type, label: String, isOptional: Bool) throws(Refusal) -> ProbedValue {
         let decoder = ProbeTextDecoder()
         let value: T
         do {
@@ -228,7 +262,7 @@ enum ValueProbe {
         if decoder.sawKeyed { throw Refusal(.notTextual) }
         if let element = decoder.element {
             let listInfo = LabelInfo(
-                name: label, typeName: "[\(element.typeName)]", isOptional: isOptional, isList: true,
+                name: label, isOptional: isOptional, isList: true,
                 sample: element.sample, checker: element.checker)
             return ProbedValue(value: value, info: listInfo)
         }
@@ -236,33 +270,38 @@ enum ValueProbe {
         return ProbedValue(value: value, info: info(T.self, label, isOptional, isList: false, sample: sample))
     }
 
-    /// A sample of a raw-value enum: its first listed case, or for one that does not list its
-    /// cases its first case (all-zero bits); `nil` for another type. A function of its own:
-    /// in the probe, the `Result` of `T` it converts through was looked up for every type a
-    /// table's first use probes (an integer's, say), some 6,000 instructions (by callgrind).
+    /// A sample of a raw-value enum: its first case (all-zero bits, ``firstCase(_:)``), or for
+    /// one not read that way its first listed case; `nil` for another type. The first case is
+    /// tried first: it asks the runtime one question (`RawRepresentable`), where listing the
+    /// cases asks two (`CaseIterable`, then `RawRepresentable` of a case), each a scan of
+    /// every conformance record of the process the first time for the type. A payload-free
+    /// enum's first case is the first that its synthesized `allCases` lists. A function of its
+    /// own: in the probe, the `Result` of `T` it converts through was looked up for every type
+    /// a table's first use probes (an integer's, say), some 6,000 instructions (by callgrind).
     @inline(never)
     private static func rawValueSample<T: Decodable>(_ type: T.Type, label: String, isOptional: Bool) -> ProbedValue? {
-        // Raw-value enums that list their cases.
-        if let cases = TextConversion.allRawValues(T.self), let first = cases.first,
-            case .success(let value) = TextConversion.value(T.self, single: first) {
-            return ProbedValue(value: value, info: info(T.self, label, isOptional, isList: false, sample: first))
-        }
-        // Raw-value enums that do not list their cases: their first case (all-zero bits).
-        if let value = firstCase(T.self), let raw = (value as? any RawRepresentable)?.rawValue {
-            let text = String(describing: raw)
+        // Small payload-free raw-value enums: their first case.
+        if let value = firstCase(T.self), let representable = value as? any RawRepresentable {
+            let text = TextConversion.rawText(of: representable)
             if case .success(let checked) = TextConversion.value(T.self, single: text) {
                 return ProbedValue(value: checked, info: info(T.self, label, isOptional, isList: false, sample: text))
             }
+        }
+        // Other raw-value types that list their values.
+        if let cases = TextConversion.allRawValues(T.self), let first = cases.first,
+            case .success(let value) = TextConversion.value(T.self, single: first) {
+            return ProbedValue(value: value, info: info(T.self, label, isOptional, isList: false, sample: first))
         }
         return nil
     }
 
     /// The first case of a small, payload-free raw-value enum: such an enum is stored as its
     /// case's index in one or two bytes, so all-zero bits are its first case. Only trivially
-    /// copyable `RawRepresentable` types of that size are read this way; the caller converts
-    /// the raw value back to check it.
+    /// copyable `RawRepresentable` types of that size are read this way (the runtime is asked
+    /// whether the type is `RawRepresentable` only for such a size); the caller converts the
+    /// raw value back to check it.
     private static func firstCase<T>(_ type: T.Type) -> T? {
-        guard T.self is any RawRepresentable.Type, _isPOD(T.self), MemoryLayout<T>.size <= 2 else { return nil }
+        guard _isPOD(T.self), MemoryLayout<T>.size <= 2, T.self is any RawRepresentable.Type else { return nil }
         let storage = UnsafeMutableRawPointer.allocate(
             byteCount: max(MemoryLayout<T>.size, 1), alignment: MemoryLayout<T>.alignment)
         defer { storage.deallocate() }
@@ -280,23 +319,22 @@ enum ValueProbe {
     /// Probes a type that says how it is read: a ``Routable`` type (routes mounted under the
     /// label's rest capture) or a ``RouteSampleProviding`` one; `nil` for another type.
     private static func probeDeclared<T: Decodable>(
-        _ type: T.Type, routable: (any Routable.Type)?, label: String, isOptional: Bool
+        _ type: T.Type, _ declared: Declared, label: String, isOptional: Bool
     ) throws(Refusal) -> ProbedValue? {
         // Routes of their own: mounted under the label's rest capture.
-        if let routable {
+        if let routable = declared.routable {
             // Cast in a `switch` (no `T?`, see ``ConstantRoute/init(sample:)``).
             switch routable.sampleRoute() {
             case let value as T:
                 let info = LabelInfo(
-                    name: label, typeName: "\(T.self)", isOptional: isOptional, isList: false, sample: "",
-                    checker: AcceptsAnyText(), mount: Mount(type: routable))
+                    name: label, isOptional: isOptional, isList: false, sample: "",
+                    checker: AcceptsAnyText(typeName: "\(T.self)"), mount: Mount(type: routable))
                 return ProbedValue(value: value, info: info)
             default: throw Refusal(.noSampleValue)
             }
         }
         // A sample the type gives itself.
-        if let provider = T.self as? any RouteSampleProviding.Type {
-            let sample = provider.routeSample
+        if let sample = declared.sample {
             guard case .success(let value) = TextConversion.value(T.self, single: sample) else {
                 throw Refusal(.sampleDoesNotConvert(sample))
             }
@@ -309,7 +347,7 @@ enum ValueProbe {
         _ type: T.Type, _ label: String, _ isOptional: Bool, isList: Bool, sample: String
     ) -> LabelInfo {
         LabelInfo(
-            name: label, typeName: TextConversion.describe(T.self), isOptional: isOptional, isList: isList,
+            name: label, isOptional: isOptional, isList: isList,
             sample: sample, checker: TextChecker<T>(), standard: TextConversion.Standard.of(T.self))
     }
 }

@@ -33,19 +33,27 @@ struct RenderedValues {
     /// Reads `value`, the value of label `label`: a ``Routable`` value renders with its own
     /// table (its path relative to the mount, and its query), anything else as text. A standard
     /// scalar is no route value: its type is known by identity, and the runtime is not asked
-    /// whether it conforms to ``Routable`` (a scan of every conformance record on the first
-    /// value of each type).
+    /// what it declares (a scan of every conformance record on the first value of each type).
+    /// Another type is asked what the probe of a label asks (``_RouteLabelDeclaring``), whose
+    /// answer the runtime then keeps: a process that matched a link of the type and renders one
+    /// asks once.
     mutating func add<T: Encodable>(_ value: T, label: String) {
-        if !TextConversion.isStandardScalar(T.self), let routes = value as? any Routable {
-            routeLabels.append(label)
+        if !TextConversion.isStandardScalar(T.self), let declaring = value as? any _RouteLabelDeclaring,
+            let routes = type(of: declaring)._mountedRoutes {
             do throws(RouteMatchError) {
-                let parts = try routes.mountedParts()
-                mounted = parts
-                append(label, parts.segments)
+                // `nil` only for a type that names another route type than its own: written
+                // as text, as any other value.
+                if let parts = try routes.mountedParts(of: declaring) {
+                    routeLabels.append(label)
+                    mounted = parts
+                    append(label, parts.segments)
+                    return
+                }
             } catch {
+                routeLabels.append(label)
                 mountedError = mountedError ?? error
+                return
             }
-            return
         }
         switch TextConversion.texts(of: value) {
         case .success(let texts): append(label, texts)

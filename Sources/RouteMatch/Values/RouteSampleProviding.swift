@@ -17,7 +17,7 @@
 ///     static var routeSample: String { "SKU-1" }
 /// }
 /// ```
-public protocol RouteSampleProviding {
+public protocol RouteSampleProviding: _RouteLabelDeclaring {
     /// A link text the type converts from, such as `"SKU-1"`; diagnostics also show it in the
     /// example link they suggest. The default is `"42"`.
     static var routeSample: String { get }

@@ -10,7 +10,7 @@ import Foundation
 /// (overflow reported with the type's range); `Double` and `Float` (as their
 /// `init?(_: String)` reads them); `UUID`; any `LosslessStringConvertible`; and otherwise the
 /// type's own `Decodable` conformance over a single text value (raw-value enums) or a list of
-/// them (arrays).
+/// them (arrays, whatever conformances an app adds to `Array`).
 enum TextConversion {
     /// A value that does not convert: what was expected, and the index of the bad element
     /// within a list.
@@ -81,6 +81,14 @@ enum TextConversion {
     @inline(__always)
     static func isStandardScalar<T>(_ type: T.Type) -> Bool {
         Standard.of(T.self) != nil
+    }
+
+    /// Whether `T` is an `Array`, read as a list of its elements: known by the name the runtime
+    /// writes for the type (`Swift.Array<…>`; no other module's type can take that name), which
+    /// asks no conformance. An app's conformances added to `Array` (`LosslessStringConvertible`,
+    /// say) are not asked for: an array label is always a list.
+    static func isArray<T>(_ type: T.Type) -> Bool {
+        _typeName(T.self, qualified: true).utf8.starts(with: "Swift.Array<".utf8)
     }
 
     /// Converts one text to a scalar type: the standard scalars, `UUID` and any
@@ -325,12 +333,25 @@ enum TextConversion {
         func values<C: CaseIterable>(_ type: C.Type) -> [String] {
             var texts: [String] = []
             for value in C.casesInOrder {
-                if let raw = value as? any RawRepresentable { texts.append(String(describing: raw.rawValue)) }
+                if let raw = value as? any RawRepresentable { texts.append(rawText(of: raw)) }
             }
             return texts
         }
         let result = values(iterable)
         return result.isEmpty ? nil : result
+    }
+
+    /// The text of a value's raw value: a standard scalar's written by identity
+    /// (``Standard/text(of:)``), another's as `String(describing:)` writes it. (`String(describing:)`
+    /// of an `Int` asks the runtime whether `Int` is `TextOutputStreamable`, then
+    /// `CustomStringConvertible`: on a process's first raw-value enum of integers, two scans of
+    /// every conformance record.)
+    static func rawText(of value: any RawRepresentable) -> String {
+        func text<R: RawRepresentable>(_ value: R) -> String {
+            if let standard = Standard.of(R.RawValue.self) { return standard.text(of: value.rawValue) }
+            return String(describing: value.rawValue)
+        }
+        return text(value)
     }
 
     // MARK: Rendering
