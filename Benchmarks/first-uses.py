@@ -34,7 +34,7 @@ def first_use(program, name, environment=None, context=""):
 if __name__ == "__main__":
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 21
     enums = ["Routes10", "CodableFloor10", "Routes100", "CodableFloor100", "Routes1000",
-             "CodableFloor1000", "NestedRoutes1000", "CodableFloorNested"]
+             "CodableFloor1000", "NestedRoutes1000", "CodableFloorNested", "LabelRoutes10"]
     tables = [("Bench", name) for name in enums + ["ClosureRoutes10", "ClosureRoutes1000"]]
     # The first match after `prepare()` or `validate()`, timed alone (as compiled by default).
     tables += [("Bench", kind + name) for kind in ["Prepared", "Validated"]

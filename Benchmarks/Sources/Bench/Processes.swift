@@ -149,9 +149,10 @@ func trackedSectionLink(_ size: Int) -> String {
         + "?utm_source=newsletter&utm_medium=email&utm_campaign=spring-sale-2026&fbclid=IwAR2xQkT0Xy9Zq8mLpO7nRcVb3sWd4eFgHiJ"
 }
 
-/// The first uses both programs measure: the enums of 10, 100 and 1,000 routes, and the ten
-/// mounted feature enums of 100; and the same links' cases decoded at the Codable floor
-/// (`CodableFloor…`: the first call of the enums' synthesized `init(from:)`, without RouteMatch).
+/// The first uses both programs measure: the enums of 10, 100 and 1,000 routes, the ten mounted
+/// feature enums of 100, and 10 routes whose labels are types of the app's own
+/// (`LabelRoutes10`); and the same links' cases decoded at the Codable floor (`CodableFloor…`:
+/// the first call of the enums' synthesized `init(from:)`, without RouteMatch).
 func enumFirstUses() -> [String: FirstUse] {
     [
         "Routes10": FirstUse(Routes10.self, deepLink),
@@ -170,6 +171,7 @@ func enumFirstUses() -> [String: FirstUse] {
         "ValidatedRoutes10": FirstUse(Routes10.self, deepLink, after: .validate),
         "ValidatedRoutes1000": FirstUse(Routes1000.self, deepLink, after: .validate),
         "ValidatedNestedRoutes1000": FirstUse(NestedRoutes1000.self, "myapp://app/feature9/item99/42", after: .validate),
+        "LabelRoutes10": FirstUse(LabelRoutes10.self, labelRoutesLink),
         "RenderRoutes10": FirstUse(rendering: Routes10.userPosts(id: 42, page: 2, premium: true)),
         "MissRoutes10": FirstUse(explaining: Routes10.self, "myapp://app/user/4x2/posts?page=2&premium=true"),
         "CodableFloor10": FirstUse(floor: { decodesAtTheFloor(Routes10.self, key: Routes10.CodingKeys.userPosts) }),

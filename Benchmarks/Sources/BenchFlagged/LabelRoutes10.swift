@@ -1,0 +1,1 @@
+../Bench/LabelRoutes10.swift
