@@ -344,13 +344,24 @@ enum Shade: String, Codable, Sendable { case light, dark }
         #expect(error.closestRoute == RouteReference(name: "m/${kind}/${rest...} › wide", pattern: "b/${y}/${v}/${u}"))
     }
 
-    @Test func aMountNeedsARestCapture() throws {
-        enum Wrong: Routable {
-            case settings(SettingsRoute)
-            enum CodingKeys: String, CodingKey, CaseIterable { case settings = "app/settings/${_0}" }
-        }
-        let error = try #require(throws: RouteMatchError.self) { try Wrong.validate() }
-        #expect(error.reason == .unsupportedType(label: "_0", type: "SettingsRoute", problem: .routesNeedRestCapture))
+    /// A route type mounted by a capture of one segment: `SettingsRoute`, and `SampledFeature`,
+    /// which also gives a sample text and is a route type all the same.
+    enum OneSegmentMount: Routable {
+        case settings(SettingsRoute)
+        enum CodingKeys: String, CodingKey, CaseIterable { case settings = "app/settings/${_0}" }
+    }
+
+    enum OneSegmentSampledMount: Routable {
+        case feature(SampledFeature)
+        enum CodingKeys: String, CodingKey, CaseIterable { case feature = "app/feature/${_0}" }
+    }
+
+    @Test("a mounted route type needs a rest capture", arguments: ["SettingsRoute", "SampledFeature"])
+    func aMountNeedsARestCapture(_ type: String) throws {
+        let validate: () throws -> Void = type == "SettingsRoute"
+            ? { try OneSegmentMount.validate() } : { try OneSegmentSampledMount.validate() }
+        let error = try #require(throws: RouteMatchError.self) { try validate() }
+        #expect(error.reason == .unsupportedType(label: "_0", type: type, problem: .routesNeedRestCapture))
     }
 
     @Test("a route type that also gives a sample text is mounted as a route type", arguments: [
@@ -371,15 +382,6 @@ enum Shade: String, Codable, Sendable { case light, dark }
         #expect(Sku._declaredSample == "SKU-1")
         #expect(SampledFeature._mountedRoutes == SampledFeature.self)
         #expect(SampledFeature._declaredSample == nil)
-    }
-
-    @Test func aRouteTypeGivingASampleStillNeedsARestCapture() throws {
-        enum Wrong: Routable {
-            case feature(SampledFeature)
-            enum CodingKeys: String, CodingKey, CaseIterable { case feature = "app/feature/${_0}" }
-        }
-        let error = try #require(throws: RouteMatchError.self) { try Wrong.validate() }
-        #expect(error.reason == .unsupportedType(label: "_0", type: "SampledFeature", problem: .routesNeedRestCapture))
     }
 
     @Test func aNestedTablesProblemsAreNamedByTheirMountPath() throws {
