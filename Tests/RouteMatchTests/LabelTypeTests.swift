@@ -60,6 +60,16 @@ import Testing
         #expect(error.details.example == example)
     }
 
+    @Test("the value type a reason expects", arguments: [
+        (RouteMatchError.ValueType.of(Tab.self), RouteMatchError.ValueType(name: "Tab", allowedValues: ["home", "settings"])),
+        (.of(Plain.self), RouteMatchError.ValueType(name: "Plain")),
+        (.of(Version.self), RouteMatchError.ValueType(name: "Version")),
+        (.of(Int8.self), RouteMatchError.ValueType(name: "Int8", integerRange: RouteMatchError.IntegerRange(minimum: -128, maximum: 127))),
+    ])
+    func expectedValueType(_ found: RouteMatchError.ValueType, _ expected: RouteMatchError.ValueType) {
+        #expect(found == expected)
+    }
+
     @Test func aTypeThatGivesItsSampleShowsIt() throws {
         let error = try #require(ShopRoute.match("shop://app/product/nope?count=1").failure)
         // The type's own sample where the link's text does not convert; the link's own count.

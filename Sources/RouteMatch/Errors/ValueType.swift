@@ -55,16 +55,25 @@ extension RouteMatchError {
 
 extension RouteMatchError.ValueType {
     /// The value type of `T`, as a reason names it: its name, its raw values when it is a `CaseIterable` raw-value
-    /// enum, its range when it is a fixed-width integer.
+    /// enum, its range when it is a fixed-width integer (and lists no raw values).
+    ///
+    /// ```swift
+    /// enum Tab: String, Codable, CaseIterable { case home, settings }
+    /// RouteMatchError.ValueType.of(Tab.self).allowedValues   // ["home", "settings"]
+    /// RouteMatchError.ValueType.of(Int8.self).integerRange?.maximum   // 127
+    /// ```
     public static func of<T>(_ type: T.Type) -> Self {
         // A standard scalar is known by identity: no conformance is looked up (a first such
         // question scans every conformance of the process), nor its name.
         if let standard = TextConversion.Standard.of(T.self) { return standard.valueType }
+        let allowed = TextConversion.allRawValues(T.self) ?? []
+        // A type that lists raw values is an enum, not an integer type: not asked whether it is
+        // one, a scan more on a process's first miss of each such type.
         var range: RouteMatchError.IntegerRange?
-        if let integer = T.self as? any FixedWidthInteger.Type {
+        if allowed.isEmpty, let integer = T.self as? any FixedWidthInteger.Type {
             range = RouteMatchError.IntegerRange(of: integer)
         }
-        return Self(name: "\(T.self)", allowedValues: TextConversion.allRawValues(T.self) ?? [], integerRange: range)
+        return Self(name: "\(T.self)", allowedValues: allowed, integerRange: range)
     }
 }
 
