@@ -34,27 +34,32 @@ final class Origin: Sendable {
         return text
     }
 
-    /// Parses a declared origin, or says what is wrong with it and where.
-    static func parse(_ text: String) -> Result<Origin, Refused<Problem>> {
+    /// Parses a declared origin.
+    ///
+    /// - Throws: What is wrong with it and where. Thrown (typed), not returned in a `Result`: a
+    ///   `Result` of concrete types is reached through a mangled name, and the runtime checks its
+    ///   failure type's `Error` conformance by scanning every conformance record of the process,
+    ///   on the first use of a table with origins (its default `scheme` and `host` parse one).
+    static func parse(_ text: String) throws(Refused<Problem>) -> Origin {
         let whole = 0..<text.utf8.count
-        func refuse(_ problem: RouteMatchError.OriginProblem, _ span: Range<Int>?) -> Result<Origin, Refused<Problem>> {
-            .failure(Refused(Problem(reason: .invalidOrigin(problem), span: span ?? whole)))
+        func refuse(_ problem: RouteMatchError.OriginProblem, _ span: Range<Int>?) -> Refused<Problem> {
+            Refused(Problem(reason: .invalidOrigin(problem), span: span ?? whole))
         }
-        if ByteText.hasPlaceholderOpening(text) { return refuse(.placeholder, nil) }
+        if ByteText.hasPlaceholderOpening(text) { throw refuse(.placeholder, nil) }
         let link: LinkComponents
         do throws(LinkReader.Unreadable) {
             link = try LinkReader.components(of: text, limits: MatchLimits())
         } catch {
-            return .failure(Refused(error.problem))
+            throw Refused(error.problem)
         }
-        guard let scheme = link.scheme, link.authorityRange != nil else { return refuse(.notSchemeAndHost, nil) }
+        guard let scheme = link.scheme, link.authorityRange != nil else { throw refuse(.notSchemeAndHost, nil) }
         guard !link.hostText.isEmpty else {
             let place = link.authorityRange?.lowerBound ?? whole.upperBound
-            return refuse(.missingHost, place..<place)
+            throw refuse(.missingHost, place..<place)
         }
-        if let userinfo = link.userinfoRange { return refuse(.userinfo, userinfo) }
-        if let query = link.queryRange { return refuse(.queryOrFragment, query.lowerBound - 1..<whole.upperBound) }
-        if let fragment = link.fragmentRange { return refuse(.queryOrFragment, fragment.lowerBound - 1..<whole.upperBound) }
+        if let userinfo = link.userinfoRange { throw refuse(.userinfo, userinfo) }
+        if let query = link.queryRange { throw refuse(.queryOrFragment, query.lowerBound - 1..<whole.upperBound) }
+        if let fragment = link.fragmentRange { throw refuse(.queryOrFragment, fragment.lowerBound - 1..<whole.upperBound) }
         var prefix: [String] = []
         // By index: a `for` loop over the segments would have the runtime build their iterator's
         // type, checking their `Collection` conformance by a scan of every conformance record
@@ -63,13 +68,13 @@ final class Origin: Sendable {
         for index in segments.indices {
             let segment = segments[index]
             if let bad = segment.badEscape {
-                return .failure(Refused(Problem(
-                    reason: .patternSyntax(.malformedPercentEncoding(LinkReader.escapeText(link, bad))), span: bad)))
+                throw Refused(Problem(
+                    reason: .patternSyntax(.malformedPercentEncoding(LinkReader.escapeText(link, bad))), span: bad))
             }
-            if link.isEmpty(segment) { return refuse(.emptySegment, segment.range) }
+            if link.isEmpty(segment) { throw refuse(.emptySegment, segment.range) }
             prefix.append(link.text(of: segment))
         }
-        return .success(Origin(text: text, scheme: scheme, host: link.hostAndPort, prefix: prefix))
+        return Origin(text: text, scheme: scheme, host: link.hostAndPort, prefix: prefix)
     }
 }
 
@@ -85,15 +90,15 @@ extension Origin {
         var problems: [RouteMatchError.DefinitionProblem] = []
         for (offset, text) in declared.enumerated() {
             let reference = RouteReference(name: name(offset), pattern: text)
-            switch parse(text) {
-            case .success(let origin):
+            do throws(Refused<Problem>) {
+                let origin = try parse(text)
                 if origins.contains(where: { $0.scheme == origin.scheme && $0.host == origin.host && $0.prefix == origin.prefix }) {
                     problems.append(.init(route: reference, reason: .invalidOrigin(.duplicate), span: 0..<text.utf8.count))
                 } else {
                     origins.append(origin)
                 }
-            case .failure(let refused):
-                problems.append(.init(route: reference, reason: refused.why.reason, span: refused.why.span))
+            } catch {
+                problems.append(.init(route: reference, reason: error.why.reason, span: error.why.span))
             }
         }
         return (origins, problems)

@@ -67,13 +67,13 @@ extension Routable {
     public static var origins: [String] { [] }
     /// The first origin's scheme, or `""` (links of any scheme match) without origins.
     public static var scheme: String {
-        guard let first = origins.first, case .success(let origin) = Origin.parse(first) else { return "" }
-        return origin.scheme ?? ""
+        guard let first = origins.first else { return "" }
+        do throws(Refused<RouteMatchError.Problem>) { return try Origin.parse(first).scheme ?? "" } catch { return "" }
     }
     /// The first origin's host, or `""` (each pattern's first segment is its host) without origins.
     public static var host: String {
-        guard let first = origins.first, case .success(let origin) = Origin.parse(first) else { return "" }
-        return origin.host
+        guard let first = origins.first else { return "" }
+        do throws(Refused<RouteMatchError.Problem>) { return try Origin.parse(first).host } catch { return "" }
     }
     /// The default options: ``MatchOptions/init(limits:strictQuery:allowsLinksWithoutHost:)``
     /// with every parameter at its default.

@@ -163,9 +163,13 @@ public struct Router<Route>: Sendable {
         guard let origin else { return 0 }
         let origins = table.defaults.origins
         if let index = origins.firstIndex(where: { $0.text == origin }) { return index }
-        if case .success(let parsed) = Origin.parse(origin),
-            let index = origins.firstIndex(where: { $0.scheme == parsed.scheme && $0.host == parsed.host && $0.prefix == parsed.prefix }) {
-            return index
+        do throws(Refused<RouteMatchError.Problem>) {
+            let parsed = try Origin.parse(origin)
+            if let index = origins.firstIndex(where: { $0.scheme == parsed.scheme && $0.host == parsed.host && $0.prefix == parsed.prefix }) {
+                return index
+            }
+        } catch {
+            // Not an origin at all: unknown, as below.
         }
         throw RouteMatchError(
             reason: .unrenderableRoute(.unknownOrigin(origin, declared: origins.map(\.text))), input: origin, subject: .render,
