@@ -27,6 +27,12 @@ final class Origin: Sendable {
         return scheme == other
     }
 
+    /// Whether `other` names the same origin: the same scheme, host (with its port) and path
+    /// prefix, however each was spelled.
+    func isSame(as other: Origin) -> Bool {
+        scheme == other.scheme && host == other.host && prefix == other.prefix
+    }
+
     /// `scheme://host/prefix`, as links are rendered under this origin.
     var linkPrefix: String {
         var text = (scheme.map { $0 + "://" } ?? "") + host
@@ -92,7 +98,7 @@ extension Origin {
             let reference = RouteReference(name: name(offset), pattern: text)
             do throws(Refused<Problem>) {
                 let origin = try parse(text)
-                if origins.contains(where: { $0.scheme == origin.scheme && $0.host == origin.host && $0.prefix == origin.prefix }) {
+                if origins.contains(where: { $0.isSame(as: origin) }) {
                     problems.append(.init(route: reference, reason: .invalidOrigin(.duplicate), span: 0..<text.utf8.count))
                 } else {
                     origins.append(origin)

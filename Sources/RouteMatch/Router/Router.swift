@@ -165,7 +165,7 @@ public struct Router<Route>: Sendable {
         if let index = origins.firstIndex(where: { $0.text == origin }) { return index }
         do throws(Refused<RouteMatchError.Problem>) {
             let parsed = try Origin.parse(origin)
-            if let index = origins.firstIndex(where: { $0.scheme == parsed.scheme && $0.host == parsed.host && $0.prefix == parsed.prefix }) {
+            if let index = origins.firstIndex(where: { $0.isSame(as: parsed) }) {
                 return index
             }
         } catch {
