@@ -329,7 +329,8 @@ struct LearnedRoute: Sendable {
         // A slot the type does not declare reads any text (the route has a problem and matches nothing).
         let labels = names.map { name in
             declared.first { $0.name == name }
-                ?? LabelInfo(name: name, isOptional: false, isList: false, sample: "a", checker: AcceptsAnyText(typeName: "String"))
+                ?? LabelInfo(
+                    name: name, isOptional: false, isList: false, sample: "a", checker: AcceptsAnyText(typeName: "String"))
         }
         return LearnedRoute(
             name: probed.name, labels: labels, declaredLabels: declared,

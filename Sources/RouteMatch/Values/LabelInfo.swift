@@ -87,9 +87,9 @@ final class LabelType: Sendable {
 
     /// The type as diagnostics name it (``LabelInfo/typeName``), written when asked: only a
     /// definition problem and a route listing name a label's type. Not written when the type
-    /// is probed, which for a type of the app's own asks the runtime whether it is
+    /// is probed: for a type of the app's own, the name asks the runtime whether the type is
     /// `CaseIterable` (to list its cases), a scan of every conformance record of the process
-    /// the first time, that a `LosslessStringConvertible` type's probe needs nothing of.
+    /// the first time, a question a `LosslessStringConvertible` type's probe does not need.
     var name: String {
         isList ? "[\(checker.typeName)]" : checker.typeName
     }
@@ -251,7 +251,9 @@ enum ValueProbe {
     /// array comes here directly (``TextConversion/isArray(_:)``): it is no scalar, no raw-value
     /// type and declares nothing, and asking the runtime so would scan every conformance record
     /// of the process three times for each array type.
-    private static func probeDecoding<T: Decodable>(_ type: T.Type, label: String, isOptional: Bool) throws(Refusal) -> ProbedValue {
+    private static func probeDecoding<T: Decodable>(
+        _ type: T.Type, label: String, isOptional: Bool
+    ) throws(Refusal) -> ProbedValue {
         let decoder = ProbeTextDecoder()
         let value: T
         do {
