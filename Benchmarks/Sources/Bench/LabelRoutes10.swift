@@ -37,6 +37,11 @@ enum LabelRoutes10: Routable, Equatable {
 
 /// The link `LabelRoutes10`'s first use reads.
 let labelRoutesLink = "myapp://app/product/SKU-7/reviews?size=2&sort=rating&color=red&color=blue"
+/// The route that link reads, which `RenderLabelRoutes10`'s first use renders.
+let labelRoutesValue = LabelRoutes10.product(
+    sku: ProductSku(value: "SKU-7"), tab: .reviews, size: .medium, sort: .rating, colors: [.red, .blue])
+/// A link whose tab is none of `ProductTab`'s, which `MissLabelRoutes10`'s first use explains.
+let labelRoutesMiss = "myapp://app/product/SKU-7/ratings?size=2"
 
 enum ProductTab: String, Codable, CaseIterable { case overview, reviews, questions }
 enum SortOrder: String, Codable, CaseIterable { case newest, oldest, rating }
@@ -47,6 +52,7 @@ enum ShirtSize: Int, Codable { case small = 1, medium, large }
 /// A product code: text of its own shape, which gives its sample.
 struct ProductSku: LosslessStringConvertible, Codable, Equatable, RouteSampleProviding {
     let value: String
+    init(value: String) { self.value = value }
     init?(_ text: String) {
         guard text.hasPrefix("SKU-") else { return nil }
         value = text

@@ -172,6 +172,8 @@ func enumFirstUses() -> [String: FirstUse] {
         "ValidatedRoutes1000": FirstUse(Routes1000.self, deepLink, after: .validate),
         "ValidatedNestedRoutes1000": FirstUse(NestedRoutes1000.self, "myapp://app/feature9/item99/42", after: .validate),
         "LabelRoutes10": FirstUse(LabelRoutes10.self, labelRoutesLink),
+        "RenderLabelRoutes10": FirstUse(rendering: labelRoutesValue),
+        "MissLabelRoutes10": FirstUse(explaining: LabelRoutes10.self, labelRoutesMiss),
         "RenderRoutes10": FirstUse(rendering: Routes10.userPosts(id: 42, page: 2, premium: true)),
         "MissRoutes10": FirstUse(explaining: Routes10.self, "myapp://app/user/4x2/posts?page=2&premium=true"),
         "CodableFloor10": FirstUse(floor: { decodesAtTheFloor(Routes10.self, key: Routes10.CodingKeys.userPosts) }),
