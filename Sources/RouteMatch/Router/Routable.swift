@@ -66,14 +66,15 @@ extension Routable {
     /// No origins: ``scheme`` and ``host`` say where links come from.
     public static var origins: [String] { [] }
     /// The first origin's scheme, or `""` (links of any scheme match) without origins.
-    public static var scheme: String {
-        guard let first = origins.first else { return "" }
-        do throws(Refused<RouteMatchError.Problem>) { return try Origin.parse(first).scheme ?? "" } catch { return "" }
-    }
+    public static var scheme: String { firstOrigin?.scheme ?? "" }
     /// The first origin's host, or `""` (each pattern's first segment is its host) without origins.
-    public static var host: String {
-        guard let first = origins.first else { return "" }
-        do throws(Refused<RouteMatchError.Problem>) { return try Origin.parse(first).host } catch { return "" }
+    public static var host: String { firstOrigin?.host ?? "" }
+
+    /// The first declared origin, parsed; `nil` without origins or when it does not parse (the
+    /// table reports that origin's problem).
+    private static var firstOrigin: Origin? {
+        guard let first = origins.first else { return nil }
+        do throws(Refused<RouteMatchError.Problem>) { return try Origin.parse(first) } catch { return nil }
     }
     /// The default options: ``MatchOptions/init(limits:strictQuery:allowsLinksWithoutHost:)``
     /// with every parameter at its default.
