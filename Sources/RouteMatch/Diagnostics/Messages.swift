@@ -129,7 +129,7 @@ extension DiagnosticRenderer {
         case .link:
             let link = error.input.isEmpty ? "the empty link" : input
             if sharedItems { return "the shared query items of \(link) do not read" }
-            if error.closestRoute == nil, isUnreadable(error.reason) { return "cannot read link \(link)" }
+            if !error.hasClosestRoute, isUnreadable(error.reason) { return "cannot read link \(link)" }
             return "no route matches \(link)"
         case .pattern:
             let count = error.definitionProblems.count

@@ -45,7 +45,9 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
         let problems: Problems
         let input: String
         let subject: Subject
-        let closestRoute: RouteReference?
+        /// The closest route as given; a failed match's storage names its route when asked
+        /// (``closestRoute``).
+        private let givenClosestRoute: RouteReference?
         let definitionProblems: [DefinitionProblem]
         /// Whether the notes are the details' (``Details/notes``), found with them when first
         /// asked for, not ``problems``' others (then none).
@@ -66,10 +68,16 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
         ) {
             self.problems = problems
             (self.input, self.subject) = (input, subject)
-            (self.closestRoute, self.definitionProblems) = (closestRoute, definitionProblems)
+            (self.givenClosestRoute, self.definitionProblems) = (closestRoute, definitionProblems)
             (self.notesInDetails, self.isSharedItems) = (notesInDetails, isSharedItems)
             self.memo = memo ?? Memo { _, _, _ in Details() }
         }
+
+        /// The route the error is about.
+        var closestRoute: RouteReference? { givenClosestRoute }
+        /// Whether the error names a route (``closestRoute`` is not `nil`), asked without
+        /// naming it.
+        var hasClosestRoute: Bool { givenClosestRoute != nil }
     }
 
     /// A failed match's storage: with the input its details are computed from, kept here, not
@@ -82,15 +90,18 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
     private final class DiagnosedStorage: Storage, @unchecked Sendable {
         let diagnosis: Diagnosis.Input
 
-        init(
-            problems: consuming Problems, input: String, closestRoute: RouteReference?, notesInDetails: Bool,
-            diagnosis: Diagnosis.Input
-        ) {
+        init(problems: consuming Problems, input: String, notesInDetails: Bool, diagnosis: Diagnosis.Input) {
             self.diagnosis = diagnosis
             super.init(
-                problems: problems, input: input, subject: .link, closestRoute: closestRoute, definitionProblems: [],
+                problems: problems, input: input, subject: .link, closestRoute: nil, definitionProblems: [],
                 notesInDetails: notesInDetails, memo: DiagnosedStorage.diagnosed)
         }
+
+        /// The closest route, named when asked (its name read from what it learned, its
+        /// pattern shared): a miss whose reason alone is read makes no reference, nor
+        /// releases one.
+        override var closestRoute: RouteReference? { diagnosis.route.reference }
+        override var hasClosestRoute: Bool { true }
 
         /// The details of the failed match whose storage `owner` is, from its ``diagnosis``:
         /// a memo's computation that captures nothing, so no object is made for it. (Its
@@ -117,6 +128,9 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
     /// The route the link got furthest into (scheme, host, each path segment, then query
     /// items; ties go to the earlier declaration), or the route whose pattern is at fault.
     public var closestRoute: RouteReference? { storage.closestRoute }
+    /// Whether ``closestRoute`` names a route, asked without naming it (a failed match names
+    /// its route when asked).
+    var hasClosestRoute: Bool { storage.hasClosestRoute }
     /// Every problem found in the route table, in declaration order, when the table is broken;
     /// empty otherwise.
     public var definitionProblems: [DefinitionProblem] { storage.definitionProblems }
@@ -152,13 +166,10 @@ public struct RouteMatchError: Error, Hashable, Sendable, CustomStringConvertibl
     /// A failed match's error: its first problem is the reason and span, the others its notes
     /// (moved in whole), or, when `notesInDetails`, the first problem alone: the notes are
     /// found with the details (``Details/notes``), when first asked for, from `diagnosis`.
-    init(
-        problems: consuming Problems, input: String, closestRoute: RouteReference?, notesInDetails: Bool,
-        diagnosis: Diagnosis.Input
-    ) {
-        storage = DiagnosedStorage(
-            problems: problems, input: input, closestRoute: closestRoute, notesInDetails: notesInDetails,
-            diagnosis: diagnosis)
+    ///
+    /// Its closest route is the diagnosis's route (``Diagnosis/Input/route``).
+    init(problems: consuming Problems, input: String, notesInDetails: Bool, diagnosis: Diagnosis.Input) {
+        storage = DiagnosedStorage(problems: problems, input: input, notesInDetails: notesInDetails, diagnosis: diagnosis)
     }
 
     /// Everything the diagnostic shows beyond the stored fields, computed once on first use.

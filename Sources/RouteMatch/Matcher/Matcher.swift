@@ -446,8 +446,7 @@ struct Search {
             hosts: hostFailed || !(table.defaults.isMounted || attempts.best.view.origin?.hostFits ?? true) ? table.acceptedHosts : [],
             expected: expected.first, moreExpected: expected.more, findsNotes: notesInDetails)
         return RouteMatchError(
-            problems: consume problems, input: view.link.text, closestRoute: route.reference,
-            notesInDetails: notesInDetails, diagnosis: input)
+            problems: consume problems, input: view.link.text, notesInDetails: notesInDetails, diagnosis: input)
     }
 
     /// A mounted table's error as the mounting table reports it: the nested route named by its
