@@ -53,12 +53,14 @@ elif not added:
 
 # As compiled by default: the 10- and 1,000-case enums, the ten mounted enums of 100, the same
 # cases decoded at the Codable floor, closure routes, and a first match after `prepare()`, and 10
-# routes whose labels are types of the app's own; then the same enums with the README's compiler
-# setting.
+# routes whose labels are types of the app's own (cold, and its first link after `prepare()` and
+# after `prepare(.everyRoute)`); then the same enums with the README's compiler setting.
 tables = [("Bench", name) for name in ["Routes10", "CodableFloor10", "Routes1000", "CodableFloor1000",
                                        "NestedRoutes1000", "ClosureRoutes10", "ClosureRoutes1000",
-                                       "PreparedRoutes10", "PreparedRoutes1000", "LabelRoutes10"]]
-tables += [("BenchFlagged", name) for name in ["Routes10", "Routes1000", "NestedRoutes1000", "LabelRoutes10"]]
+                                       "PreparedRoutes10", "PreparedRoutes1000", "LabelRoutes10",
+                                       "PreparedLabelRoutes10", "PreparedEveryLabelRoutes10"]]
+tables += [("BenchFlagged", name) for name in ["Routes10", "Routes1000", "NestedRoutes1000", "LabelRoutes10",
+                                               "PreparedLabelRoutes10", "PreparedEveryLabelRoutes10"]]
 
 
 def records(path):

@@ -41,6 +41,10 @@ if __name__ == "__main__":
                for name in ["Routes10", "Routes1000", "NestedRoutes1000"]]
     # A link handler's first legacy link after the router's `prepare()` or the handler's.
     tables += [("Bench", "Prepared" + name + "LegacyLink") for name in ["Router", "Handler"]]
+    # The first link into a route whose labels are types of the app's own, after `prepare()`
+    # (which learns the first route) and after `prepare(.everyRoute)`, in both programs.
+    tables += [(program, kind + "LabelRoutes10") for program in ["Bench", "BenchFlagged"]
+               for kind in ["Prepared", "PreparedEvery"]]
     tables += [("BenchFlagged", name) for name in enums]
     times = {table: [] for table in tables}
     # For a first match after a call, the call's own time.
@@ -56,5 +60,5 @@ if __name__ == "__main__":
         call = ""
         if name.startswith(("Prepared", "Validated")):
             call = f"  (the call before it: median {statistics.median(calls[(program, name)]):.3f} ms)"
-        print(f"{program:13} {name:19} median {statistics.median(values):8.3f} ms  "
+        print(f"{program:13} {name:26} median {statistics.median(values):8.3f} ms  "
               f"quartiles {lower:.3f}–{upper:.3f}  min {values[0]:.3f}  max {values[-1]:.3f}{call}")

@@ -50,8 +50,10 @@
 # RenderRoutes10, the first `link()` of a 10-case enum's route, with no match before it;
 # MissRoutes10, the first miss of that enum, its diagnostic rendered as text; or
 # CodableFloor10, CodableFloor100, CodableFloor1000, CodableFloorNested: the same links' cases
-# decoded once at the Codable floor, without RouteMatch; PreparedRoutes10, PreparedRoutes1000:
-# `prepare()`, then the first match, and PrepareAloneRoutes10, PrepareAloneRoutes1000:
+# decoded once at the Codable floor, without RouteMatch; PreparedRoutes10, PreparedRoutes1000,
+# PreparedLabelRoutes10, PreparedEveryLabelRoutes10 (after `prepare(.everyRoute)`):
+# `prepare()`, then the first match, and PrepareAloneRoutes10, PrepareAloneRoutes1000,
+# PrepareAloneLabelRoutes10, PrepareEveryAloneLabelRoutes10:
 # `prepare()` alone, whose difference is the first match after it; PreparedRouterLegacyLink,
 # PreparedHandlerLegacyLink: a link handler's first legacy link after its router's prepare() or
 # its own, less PrepareAloneRouterLegacyLink, PrepareAloneHandlerLegacyLink) count a new

@@ -165,8 +165,91 @@ enum PreparedHandled: Routable, Equatable {
 struct PreparedLegacyProfile: Codable, Sendable { var uid: Int }
 struct PreparedLegacyPost: Codable, Sendable { var slug: String }
 
+/// A label type of the app's own, which a route's first use asks the runtime about.
+enum PreparedShelf: String, Codable, Sendable { case new, sale }
+
+/// A feature enum mounted by ``PreparedEveryApp``, one of whose routes has such a label.
+enum PreparedEverySettings: Routable, Equatable {
+    case notifications(channel: Int)
+    case shelf(kind: PreparedShelf)
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case notifications = "notifications/${channel}"
+        case shelf = "shelf/${kind}"
+    }
+}
+
+/// An app enum prepared with `.everyRoute`: its last route's label is a type of the app's own.
+enum PreparedEveryApp: Routable, Equatable {
+    static var scheme: String { "myapp" }
+    static var host: String { "app" }
+    case user(id: Int)
+    case settings(PreparedEverySettings)
+    case shelf(kind: PreparedShelf)
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case user = "user/${id}"
+        case settings = "settings/${_0...}"
+        case shelf = "shelf/${kind}"
+    }
+}
+
+/// The same shape, prepared with `.firstRoute` first and `.everyRoute` after it.
+enum PreparedTwiceSettings: Routable, Equatable {
+    case notifications(channel: Int)
+    case shelf(kind: PreparedShelf)
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case notifications = "notifications/${channel}"
+        case shelf = "shelf/${kind}"
+    }
+}
+
+enum PreparedTwiceApp: Routable, Equatable {
+    static var scheme: String { "myapp" }
+    static var host: String { "app" }
+    case user(id: Int)
+    case settings(PreparedTwiceSettings)
+    case shelf(kind: PreparedShelf)
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case user = "user/${id}"
+        case settings = "settings/${_0...}"
+        case shelf = "shelf/${kind}"
+    }
+}
+
+/// A handler prepared with `.everyRoute`, and its legacy redirect's struct.
+enum PreparedEveryHandled: Routable, Equatable {
+    static var scheme: String { "myapp" }
+    static var host: String { "app" }
+    case user(id: Int)
+    case shelf(kind: PreparedShelf)
+    case home
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case user = "user/${id}"
+        case shelf = "shelf/${kind}"
+        case home = ""
+    }
+}
+
+struct PreparedEveryLegacyShelf: Codable, Sendable { var kind: PreparedShelf }
+
+/// Feature enums for closure routes prepared with `.everyRoute`.
+enum PreparedEveryClosureFeature: Routable, Equatable {
+    case item(id: Int)
+    case list
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case item = "item/${id}"
+        case list = "list"
+    }
+}
+
+enum PreparedEveryScreen: Equatable, Sendable {
+    case profile(id: Int)
+    case feature(PreparedEveryClosureFeature)
+    case shelf(PreparedShelf)
+}
+
 /// `prepare()`: a table's first-use work done ahead (the first route and the mounting routes
-/// learned, the mounted tables prepared), and nothing any match or render returns changed.
+/// learned, the mounted tables prepared; with `.everyRoute` every route), and nothing any match
+/// or render returns changed.
 @Suite struct PrepareTests {
     /// Which routes of `table` are learned, in declaration order.
     static func learned(_ table: RouteTable) -> [Bool] { table.routes.map(\.isLearned) }
@@ -192,6 +275,32 @@ struct PreparedLegacyPost: Codable, Sendable { var slug: String }
         #expect(Self.learned(PreparedSettings.mountedTable) == [true, false])
     }
 
+    @Test func preparingEveryRouteLearnsEveryRouteAndEveryRouteOfWhatTheyMount() throws {
+        #expect(!Self.kept(PreparedEveryApp.self, .table))
+        #expect(!Self.kept(PreparedEverySettings.self, .mountedMatcher))
+        PreparedEveryApp.prepare(.everyRoute)
+        #expect(Self.learned(PreparedEveryApp.router.table) == [true, true, true])
+        #expect(Self.kept(PreparedEverySettings.self, .mountedMatcher))
+        #expect(Self.learned(PreparedEverySettings.mountedTable) == [true, true])
+        #expect(!Self.kept(PreparedEverySettings.self, .table))
+        #expect(PreparedEveryApp.match("myapp://app/shelf/sale") == .success(.shelf(kind: .sale)))
+        #expect(PreparedEveryApp.match("myapp://app/settings/shelf/new") == .success(.settings(.shelf(kind: .new))))
+        let error = try #require(PreparedEveryApp.match("myapp://app/shelf/old").failure)
+        #expect(error.reason == .formatFailure(label: "kind", found: "old", expected: .of(PreparedShelf.self)))
+    }
+
+    @Test func preparingEveryRouteAfterTheFirstLearnsTheRest() throws {
+        PreparedTwiceApp.prepare()
+        #expect(Self.learned(PreparedTwiceApp.router.table) == [true, true, false])
+        #expect(Self.learned(PreparedTwiceSettings.mountedTable) == [true, false])
+        PreparedTwiceApp.prepare(.everyRoute)
+        #expect(Self.learned(PreparedTwiceApp.router.table) == [true, true, true])
+        #expect(Self.learned(PreparedTwiceSettings.mountedTable) == [true, true])
+        // Once every route is learned, the least preparation learns nothing more, nor undoes it.
+        PreparedTwiceApp.prepare()
+        #expect(Self.learned(PreparedTwiceApp.router.table) == [true, true, true])
+    }
+
     @Test("a prepared table answers as a twin that was never prepared", arguments: [
         "myapp://app/user/42",
         "myapp://app/settings/notifications/3",
@@ -202,9 +311,9 @@ struct PreparedLegacyPost: Codable, Sendable { var slug: String }
         "myapp://app/settings/nope",
         "myapp://app/nope",
         "myapp://other/user/42",
-    ])
-    func aPreparedTableAnswersAsOneNeverPrepared(_ link: String) throws {
-        PreparedTwin.prepare()
+    ], [RoutePreparation.firstRoute, .everyRoute])
+    func aPreparedTableAnswersAsOneNeverPrepared(_ link: String, _ extent: RoutePreparation) throws {
+        PreparedTwin.prepare(extent)
         switch (PreparedTwin.match(link), UnpreparedTwin.match(link)) {
         case (.success(let prepared), .success(let twin)):
             // The same case and values, and the same link back.
@@ -269,6 +378,35 @@ struct PreparedLegacyPost: Codable, Sendable { var slug: String }
         #expect(router.match("myapp://app/user/7") == .success(.profile(id: 7)))
     }
 
+    @Test func closureRoutesPreparedWithEveryRouteLearnEveryRouteOfTheEnumsTheyMount() throws {
+        let router = Router<PreparedEveryScreen>(scheme: "myapp", host: "app") { routes in
+            routes.add("user/${id}") { try .profile(id: $0.value("id", as: Int.self)) }
+            routes.add("feature/${rest...}") { try .feature($0.value("rest", as: PreparedEveryClosureFeature.self)) }
+            routes.add("shelf/${kind}") { try .shelf($0.value("kind", as: PreparedShelf.self)) }
+        }
+        router.prepare(.everyRoute)
+        #expect(Self.learned(router.table) == [true, true, true])
+        #expect(Self.learned(PreparedEveryClosureFeature.mountedTable) == [true, true])
+        #expect(router.match("myapp://app/feature/item/3") == .success(.feature(.item(id: 3))))
+        #expect(router.match("myapp://app/shelf/new") == .success(.shelf(.new)))
+    }
+
+    @Test func aLinkHandlerPreparesEveryRouteOfItsRouterWhenAsked() async throws {
+        let handler = LinkHandler(PreparedEveryHandled.self) { config in
+            config.redirect("shelf.php?kind=${kind}", as: PreparedEveryLegacyShelf.self, name: "old shelf") {
+                .shelf(kind: $0.kind)
+            }
+        } handle: { _ in }
+        let redirects = await handler.configuration.redirects
+        #expect(Self.learned(PreparedEveryHandled.router.table) == [false, false, false])
+        handler.prepare(.everyRoute)
+        #expect(Self.learned(PreparedEveryHandled.router.table) == [true, true, true])
+        #expect(redirects.map { Self.learned($0.table) } == [[true]])
+        #expect(await handler.open("myapp://app/shelf.php?kind=sale")
+            == .redirected(from: .link("myapp://app/shelf.php?kind=sale"), to: .shelf(kind: .sale), by: "old shelf"))
+        #expect(await handler.open("myapp://app/shelf/new") == .handled(.shelf(kind: .new)))
+    }
+
     @Test func aLinkHandlerPreparesItsRouterAndEveryLegacyRedirect() async throws {
         let handler = LinkHandler(PreparedHandled.self) { config in
             config.redirect("profile.php?uid=${uid}", as: PreparedLegacyProfile.self, name: "old profile") {
@@ -313,7 +451,8 @@ struct PreparedLegacyPost: Codable, Sendable { var slug: String }
             for index in 0..<rounds {
                 group.addTask {
                     if index.isMultiple(of: 5) {
-                        RacedApp.prepare()
+                        // Some preparations learn every route, the others the least.
+                        RacedApp.prepare(index.isMultiple(of: 10) ? .everyRoute : .firstRoute)
                         return (index, nil)
                     }
                     let entry = index % expected.count

@@ -259,6 +259,17 @@ import RouteMatchTesting
         #expect(try AppRoute(link: "myapp://app/article/swift") == .article(slug: "swift", ref: nil))
     }
 
+    @Test func prepareEveryRoute() throws {
+        // README: prepare-every
+        // Every route learned, with its labels' types: no first link asks the runtime about them.
+        Task.detached(priority: .userInitiated) { AppRoute.prepare(.everyRoute) }
+        // END README: prepare-every
+        // What is learned is `PrepareTests`' to check; here, that answers do not change.
+        AppRoute.prepare(.everyRoute)
+        #expect(try AppRoute(link: "myapp://app/article/swift") == .article(slug: "swift", ref: nil))
+        #expect(throws: RouteMatchError.self) { try AppRoute(link: "myapp://app/article") }
+    }
+
     // README: shared
     struct Tracking: Codable, Equatable {
         var utm_source: String?
@@ -305,7 +316,7 @@ import RouteMatchTesting
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let examples = Self.blocks(in: readme, marker: "example")
-        #expect(examples.map(\.name) == ["quick-start", "failure", "errors-as-data", "validate", "testing-helpers", "struct-router", "nested", "nested-closures", "shared", "closures", "link-handler", "swiftui", "origins", "prepare"])
+        #expect(examples.map(\.name) == ["quick-start", "failure", "errors-as-data", "validate", "testing-helpers", "struct-router", "nested", "nested-closures", "shared", "closures", "link-handler", "swiftui", "origins", "prepare", "prepare-every"])
         for example in examples {
             let region = try #require(Self.region(named: example.name, in: source), "no README region \(example.name)")
             var lines = region[...]

@@ -27,9 +27,9 @@ struct FirstUse {
     }
 
     /// What a process calls before its first match, as an app does at launch off the main
-    /// thread: `prepare()`, or `validate()`, which learns every route where `prepare()` learns
-    /// a few.
-    enum Ahead { case prepare, validate }
+    /// thread: `prepare()`, `prepare(.everyRoute)`, or `validate()`, which learns every route
+    /// as well and looks for every definition problem.
+    enum Ahead { case prepare, prepareEveryRoute, validate }
 
     /// The first match of a process that called `ahead` before it, timed alone: what the first
     /// link costs then. `link` reaches another route than the first, which `prepare()` learns.
@@ -39,6 +39,7 @@ struct FirstUse {
         self.link = link
         switch ahead {
         case .prepare: build = { R.prepare() }
+        case .prepareEveryRoute: build = { R.prepare(.everyRoute) }
         case .validate: build = { _ = try? R.validate() }
         }
         use = { matches ? R.match($0).isHit : true }
@@ -172,6 +173,13 @@ func enumFirstUses() -> [String: FirstUse] {
         "ValidatedRoutes1000": FirstUse(Routes1000.self, deepLink, after: .validate),
         "ValidatedNestedRoutes1000": FirstUse(NestedRoutes1000.self, "myapp://app/feature9/item99/42", after: .validate),
         "LabelRoutes10": FirstUse(LabelRoutes10.self, labelRoutesLink),
+        // Its first link after `prepare()`, which learns the first route (the link's route
+        // still asks the runtime about its labels' types), and after `prepare(.everyRoute)`.
+        "PreparedLabelRoutes10": FirstUse(LabelRoutes10.self, labelRoutesLink, after: .prepare),
+        "PrepareAloneLabelRoutes10": FirstUse(LabelRoutes10.self, labelRoutesLink, after: .prepare, matches: false),
+        "PreparedEveryLabelRoutes10": FirstUse(LabelRoutes10.self, labelRoutesLink, after: .prepareEveryRoute),
+        "PrepareEveryAloneLabelRoutes10": FirstUse(
+            LabelRoutes10.self, labelRoutesLink, after: .prepareEveryRoute, matches: false),
         "RenderLabelRoutes10": FirstUse(rendering: labelRoutesValue),
         "MissLabelRoutes10": FirstUse(explaining: LabelRoutes10.self, labelRoutesMiss),
         "RenderRoutes10": FirstUse(rendering: Routes10.userPosts(id: 42, page: 2, premium: true)),

@@ -183,11 +183,12 @@ public actor LinkHandler<Route: Sendable> {
     /// Does now, on the calling thread, the work the handler's first links would do: call it
     /// at launch off the main thread, so that the link that opened the app does not pay it.
     ///
-    /// Prepares the router as ``Router/prepare()`` does (its first route and the routes that
-    /// capture the rest of the path learned, the feature tables they mount prepared), and each
-    /// legacy redirect's table (its struct learned), which a handler otherwise learns on the
-    /// first link that reaches it. What any link's outcome is does not change, only when the
-    /// work is done; calling it again costs little.
+    /// Prepares the router as ``Router/prepare(_:)`` does (by default its first route and the
+    /// routes that capture the rest of the path learned, the feature tables they mount
+    /// prepared; with `.everyRoute` every route), and each legacy redirect's table (its struct
+    /// learned), which a handler otherwise learns on the first link that reaches it. What any
+    /// link's outcome is does not change, only when the work is done; calling it again costs
+    /// little.
     ///
     /// ```swift
     /// let handler = LinkHandler(AppRoute.self) { config in
@@ -197,9 +198,12 @@ public actor LinkHandler<Route: Sendable> {
     /// }
     /// Task.detached(priority: .userInitiated) { handler.prepare() }
     /// ```
-    public nonisolated func prepare() {
-        configuration.router.prepare()
-        for redirect in configuration.redirects { redirect.table.prepare() }
+    ///
+    /// - Parameter extent: How many of the router's routes to learn now: the first (by default)
+    ///   or every one.
+    public nonisolated func prepare(_ extent: RoutePreparation = .firstRoute) {
+        configuration.router.prepare(extent)
+        for redirect in configuration.redirects { redirect.table.prepare(extent) }
     }
 
     /// The error that names the handler's definition `problems`, or `nil` for none.

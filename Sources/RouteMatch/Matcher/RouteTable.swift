@@ -339,27 +339,29 @@ final class RouteTable: @unchecked Sendable {
 
     /// Does now what the table's first uses would do first, so that they find it done: learns
     /// its first route (whose probe runs the route type's first decode, where the runtime
-    /// resolves the types it needs) and each route that captures the rest of the path, and
-    /// prepares the tables those mount (each type once) and their matchers. A table with
-    /// pattern problems learns every route, as its first match does to name them all.
+    /// resolves the types it needs) and each route that captures the rest of the path, or
+    /// (`.everyRoute`) every route, and prepares the tables those mount (each type once, to the
+    /// same extent) and their matchers. A table with pattern problems learns every route, as
+    /// its first match does to name them all.
     ///
     /// Learning is what a route's first use does (``CompiledRoute/learnedBox``): what a match,
     /// a render or ``validationError()`` answers does not change, only when the work is done.
-    func prepare() {
+    func prepare(_ extent: RoutePreparation = .firstRoute) {
         var visited: [ObjectIdentifier] = []  // Not a `Set` (``Swift/Array/appendIfAbsent(_:)``).
-        prepare(visited: &visited)
+        prepare(extent, visited: &visited)
     }
 
-    private func prepare(visited: inout [ObjectIdentifier]) {
+    private func prepare(_ extent: RoutePreparation, visited: inout [ObjectIdentifier]) {
         guard definitionError() == nil, let first = routes.first else { return }
         _ = first.learnedBox
-        for route in routes where route.ast.restSegment != nil {
+        // Only a route that captures the rest of the path mounts a table.
+        for route in routes where extent == .everyRoute || route.ast.restSegment != nil {
             let learned = route.learned
             // A route with problems matches nothing: no link reaches what it mounts.
             guard learned.problems.isEmpty else { continue }
             for label in learned.labels {
                 guard let mount = label.mount, visited.appendIfAbsent(ObjectIdentifier(mount.type)) else { continue }
-                mount.table.prepare(visited: &visited)
+                mount.table.prepare(extent, visited: &visited)
                 _ = mount.type.mountedMatcher
             }
         }

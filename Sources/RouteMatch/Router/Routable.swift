@@ -221,13 +221,18 @@ extension Routable {
     /// The first decode of a route enum costs most of its first use (the runtime resolves the
     /// types its synthesized `init(from:)` needs, more the more cases it has). This builds the
     /// table, learns its first route, which pays that decode once for the type, and prepares
-    /// the feature enums it mounts; see ``Router/prepare()``. Nothing it returns changes.
+    /// the feature enums it mounts; with `.everyRoute` it learns every route, so that a route
+    /// whose labels are types of the app's own does not ask the runtime about them on its
+    /// first link; see ``Router/prepare(_:)``. Nothing it returns changes.
     ///
     /// ```swift
     /// Task.detached(priority: .userInitiated) { AppRoute.prepare() }
+    /// Task.detached(priority: .userInitiated) { AppRoute.prepare(.everyRoute) }  // every route learned
     /// ```
-    public static func prepare() {
-        router.prepare()
+    ///
+    /// - Parameter extent: How many routes to learn now: the first (by default) or every one.
+    public static func prepare(_ extent: RoutePreparation = .firstRoute) {
+        router.prepare(extent)
     }
 }
 

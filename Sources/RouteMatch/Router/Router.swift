@@ -224,16 +224,19 @@ public struct Router<Route>: Sendable {
         if let error = table.validationError() { throw error }
     }
 
-    /// Does now, on the calling thread, the work the table's first match would do: call it at
-    /// launch off the main thread, so that the first link matched does not pay it.
+    /// Does now, on the calling thread, the work the table's first matches would do: call it
+    /// at launch off the main thread, so that the first link matched does not pay it.
     ///
     /// A table learns each route's type on the route's first use, and the first decode of a
     /// `Codable` route type is costly (the runtime resolves the types the synthesized
-    /// `init(from:)` needs). This learns the first route, which pays that once for the type,
-    /// and each route that captures the rest of the path, preparing the tables they mount in
-    /// turn. What any match or render returns does not change, only when the work is done;
-    /// calling it again costs little. A match on another thread meanwhile is answered as
-    /// always (it may do part of the work as well).
+    /// `init(from:)` needs). By default this learns the first route, which pays that once for
+    /// the type, and each route that captures the rest of the path, preparing the tables they
+    /// mount in turn. A route whose labels are types of the app's own (a raw-value enum, a
+    /// `LosslessStringConvertible` struct) is still learned on its first link, which then asks
+    /// the runtime about those types; `.everyRoute` learns every route now (see
+    /// ``RoutePreparation``). What any match or render returns does not change, only when the
+    /// work is done; calling it again costs little. A match on another thread meanwhile is
+    /// answered as always (it may do part of the work as well).
     ///
     /// ```swift
     /// let router = Router<Screen>(scheme: "myapp", host: "app") { routes in
@@ -241,8 +244,10 @@ public struct Router<Route>: Sendable {
     /// }
     /// Task.detached(priority: .userInitiated) { router.prepare() }
     /// ```
-    public func prepare() {
-        table.prepare()
+    ///
+    /// - Parameter extent: How many routes to learn now: the first (by default) or every one.
+    public func prepare(_ extent: RoutePreparation = .firstRoute) {
+        table.prepare(extent)
     }
 
     /// The routes' names and patterns, in declaration order. (A route's name is learned from

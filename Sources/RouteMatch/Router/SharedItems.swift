@@ -180,16 +180,18 @@ extension Router {
         try route(for: url.absoluteString, sharing: shared)
     }
 
-    /// ``prepare()``, and the query items every route shares compiled as well (their type's
+    /// ``prepare(_:)``, and the query items every route shares compiled as well (their type's
     /// first decode paid): what the first ``match(_:sharing:)`` would do first.
     ///
     /// ```swift
     /// Task.detached(priority: .userInitiated) { router.prepare(sharing: Tracking.self) }
     /// ```
     ///
-    /// - Parameter shared: The type of the shared items the app's matches read.
-    public func prepare<Shared: Decodable>(sharing shared: Shared.Type) {
-        prepare()
+    /// - Parameters:
+    ///   - extent: How many routes to learn now: the first (by default) or every one.
+    ///   - shared: The type of the shared items the app's matches read.
+    public func prepare<Shared: Decodable>(_ extent: RoutePreparation = .firstRoute, sharing shared: Shared.Type) {
+        prepare(extent)
         _ = SharedItems.of(Shared.self)
     }
 
@@ -284,16 +286,18 @@ extension Routable {
         try router.route(for: url, sharing: shared)
     }
 
-    /// ``prepare()``, and the query items every route shares compiled as well (their type's
+    /// ``prepare(_:)``, and the query items every route shares compiled as well (their type's
     /// first decode paid): what the first ``match(_:sharing:)`` would do first.
     ///
     /// ```swift
     /// Task.detached(priority: .userInitiated) { AppRoute.prepare(sharing: Tracking.self) }
     /// ```
     ///
-    /// - Parameter shared: The type of the shared items the app's matches read.
-    public static func prepare<Shared: Decodable>(sharing shared: Shared.Type) {
-        router.prepare(sharing: shared)
+    /// - Parameters:
+    ///   - extent: How many routes to learn now: the first (by default) or every one.
+    ///   - shared: The type of the shared items the app's matches read.
+    public static func prepare<Shared: Decodable>(_ extent: RoutePreparation = .firstRoute, sharing shared: Shared.Type) {
+        router.prepare(extent, sharing: shared)
     }
 
     /// Renders the route with the shared query items appended.
