@@ -53,7 +53,8 @@
 # decoded once at the Codable floor, without RouteMatch; PreparedRoutes10, PreparedRoutes1000,
 # PreparedLabelRoutes10, PreparedEveryLabelRoutes10 (after `prepare(.everyRoute)`):
 # `prepare()`, then the first match, and PrepareAloneRoutes10, PrepareAloneRoutes1000,
-# PrepareAloneLabelRoutes10, PrepareEveryAloneLabelRoutes10:
+# PrepareAloneLabelRoutes10, PrepareEveryAloneLabelRoutes10 (and PreparedEveryRenderLabelRoutes10,
+# PrepareEveryAloneRenderLabelRoutes10: the first `link()` after `prepare(.everyRoute)`):
 # `prepare()` alone, whose difference is the first match after it; PreparedRouterLegacyLink,
 # PreparedHandlerLegacyLink: a link handler's first legacy link after its router's prepare() or
 # its own, less PrepareAloneRouterLegacyLink, PrepareAloneHandlerLegacyLink) count a new

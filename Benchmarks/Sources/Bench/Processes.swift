@@ -54,6 +54,20 @@ struct FirstUse {
         use = { _ in (try? value.link()) != nil }
     }
 
+    /// The first rendering of a route value as a link in a process that called `ahead` before
+    /// it, timed alone; with `renders: false`, the call alone (what `instructions.sh`
+    /// subtracts).
+    init<R: Routable>(rendering value: R, after ahead: Ahead, renders: Bool = true) {
+        link = ""
+        switch ahead {
+        case .prepare: build = { R.prepare() }
+        case .prepareEveryRoute: build = { R.prepare(.everyRoute) }
+        case .validate: build = { _ = try? R.validate() }
+        }
+        use = { _ in renders ? (try? value.link()) != nil : true }
+        timesUseAlone = renders
+    }
+
     /// The first miss of a process, its diagnostic rendered as text (what logging the error
     /// prints): the table's build, the match, the explanation and its rendering.
     init<R: Routable>(explaining type: R.Type, _ link: String) {
@@ -181,6 +195,10 @@ func enumFirstUses() -> [String: FirstUse] {
         "PrepareEveryAloneLabelRoutes10": FirstUse(
             LabelRoutes10.self, labelRoutesLink, after: .prepareEveryRoute, matches: false),
         "RenderLabelRoutes10": FirstUse(rendering: labelRoutesValue),
+        // Its first render after `prepare(.everyRoute)`, which learned the route.
+        "PreparedEveryRenderLabelRoutes10": FirstUse(rendering: labelRoutesValue, after: .prepareEveryRoute),
+        "PrepareEveryAloneRenderLabelRoutes10": FirstUse(
+            rendering: labelRoutesValue, after: .prepareEveryRoute, renders: false),
         "MissLabelRoutes10": FirstUse(explaining: LabelRoutes10.self, labelRoutesMiss),
         "RenderRoutes10": FirstUse(rendering: Routes10.userPosts(id: 42, page: 2, premium: true)),
         "MissRoutes10": FirstUse(explaining: Routes10.self, "myapp://app/user/4x2/posts?page=2&premium=true"),

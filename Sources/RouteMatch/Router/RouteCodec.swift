@@ -42,7 +42,7 @@ extension RouteCodec where Route: Codable {
                     Route.self, route: route, learned: learned, caseLevels: caseLevels, values: consume values)
             },
             encode: { value, table in
-                let encoder = RouteEncoder(isEnum: isEnum)
+                let encoder = RouteEncoder(isEnum: isEnum, table: table)
                 var encodingFailed = false
                 do { try value.encode(to: encoder) } catch { encodingFailed = true }
                 guard let index = routeIndex(for: encoder, isEnum: isEnum, table: table), table.routes.indices.contains(index) else {

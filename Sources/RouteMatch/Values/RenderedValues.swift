@@ -36,8 +36,12 @@ struct RenderedValues {
     /// what it declares (a scan of every conformance record on the first value of each type).
     /// Another type is asked what the probe of a label asks (``_RouteLabelDeclaring``), whose
     /// answer the runtime then keeps: a process that matched a link of the type and renders one
-    /// asks once.
-    mutating func add<T: Encodable>(_ value: T, label: String) {
+    /// asks once. A label its route learned as a list (`isList`) renders element by element,
+    /// its `Array` type asked nothing, as the probe asks it nothing.
+    mutating func add<T: Encodable>(_ value: T, label: String, isList: Bool = false) {
+        if isList {
+            return take(TextConversion.encodedTexts(of: value), label: label)
+        }
         if !TextConversion.isStandardScalar(T.self), let declaring = value as? any _RouteLabelDeclaring,
             let routes = type(of: declaring)._mountedRoutes {
             do throws(RouteMatchError) {
@@ -55,7 +59,12 @@ struct RenderedValues {
                 return
             }
         }
-        switch TextConversion.texts(of: value) {
+        take(TextConversion.texts(of: value), label: label)
+    }
+
+    /// Keeps label `label`'s texts, or its refusal.
+    private mutating func take(_ texts: Result<[String], Refused<RouteMatchError.RenderProblem>>, label: String) {
+        switch texts {
         case .success(let texts): append(label, texts)
         case .failure(let refused): refuse(label, refused.why)
         }

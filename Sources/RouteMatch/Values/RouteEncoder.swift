@@ -8,10 +8,38 @@ final class RouteEncoder: Encoder {
     /// Whether the route asked for a container that is not a case's or a struct's labels.
     private(set) var isNotARoute = false
     private let isEnum: Bool
+    /// The table whose route the value renders with, whose labels say which are lists; `nil`
+    /// where no route's labels are known (the query items every route shares). Not retained:
+    /// the encoder lives only inside the render its table was handed to.
+    private unowned(unsafe) let table: RouteTable?
+    /// The route the value renders with, once a label asked (`nil` inside: none).
+    private var route: Int??
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(isEnum: Bool) { self.isEnum = isEnum }
+    init(isEnum: Bool, table: RouteTable? = nil) {
+        self.isEnum = isEnum
+        self.table = table
+    }
+
+    /// Whether label `label` of the route the value renders with is a list, as the route
+    /// learned it (learned now if it never was): a list's value is written element by element,
+    /// and its `Array` type is asked nothing (as a match's probe asks it nothing), where the
+    /// first value of each type was asked what it declares and whether it converts from text,
+    /// a scan of every conformance record each. `false` when the route is not known (yet):
+    /// the value is then read as any other.
+    fileprivate func isList(_ label: String) -> Bool {
+        guard let table else { return false }
+        if route == nil {
+            // An enum's route is its case's (its key comes first); a struct's labels are its
+            // properties, the same for each of its patterns: its first route's.
+            route = isEnum ? caseKey.flatMap(table.route(forCaseKey:)) : table.routes.indices.first
+        }
+        guard case let index?? = route, table.routes.indices.contains(index) else { return false }
+        return table.routes[index].withLearnedBox { learned in
+            learned.value.labels.contains { $0.isList && $0.name == label }
+        }
+    }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         if isEnum { return KeyedEncodingContainer(CaseLevel<Key>(encoder: self)) }
@@ -50,7 +78,8 @@ final class RouteEncoder: Encoder {
         var codingPath: [any CodingKey] { [] }
 
         mutating func encodeValue<T: Encodable>(_ value: T, forKey key: Key) throws {
-            encoder.rendered.add(value, label: key.stringValue)
+            let label = key.stringValue
+            encoder.rendered.add(value, label: label, isList: encoder.isList(label))
         }
 
         mutating func encodeAbsent(forKey key: Key) throws {

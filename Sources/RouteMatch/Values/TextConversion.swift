@@ -359,6 +359,12 @@ enum TextConversion {
     /// The text (or texts, for a list) a value renders as.
     static func texts<T: Encodable>(of value: T) -> Result<[String], Refused<RouteMatchError.RenderProblem>> {
         if let text = scalarText(value) { return .success([text]) }
+        return encodedTexts(of: value)
+    }
+
+    /// The texts `value` writes through its own `encode(to:)`: a list's, one an element, or
+    /// ``RouteMatchError/RenderProblem/notTextual`` for a value that is not text.
+    static func encodedTexts<T: Encodable>(of value: T) -> Result<[String], Refused<RouteMatchError.RenderProblem>> {
         let encoder = TextEncoder()
         do {
             try value.encode(to: encoder)
