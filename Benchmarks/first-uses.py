@@ -36,8 +36,11 @@ if __name__ == "__main__":
     enums = ["Routes10", "CodableFloor10", "Routes100", "CodableFloor100", "Routes1000",
              "CodableFloor1000", "NestedRoutes1000", "CodableFloorNested", "LabelRoutes10"]
     tables = [("Bench", name) for name in enums + ["ClosureRoutes10", "ClosureRoutes1000"]]
-    # The first match after `prepare()` or `validate()`, timed alone (as compiled by default).
-    tables += [("Bench", kind + name) for kind in ["Prepared", "Validated"]
+    # The first match after `prepare()`, `prepare(.everyRoute)` or `validate()`, timed alone (as
+    # compiled by default), and after either `prepare` with the setting.
+    tables += [("Bench", kind + name) for kind in ["Prepared", "PreparedEvery", "Validated"]
+               for name in ["Routes10", "Routes1000", "NestedRoutes1000"]]
+    tables += [("BenchFlagged", kind + name) for kind in ["Prepared", "PreparedEvery"]
                for name in ["Routes10", "Routes1000", "NestedRoutes1000"]]
     # A link handler's first legacy link after the router's `prepare()` or the handler's.
     tables += [("Bench", "Prepared" + name + "LegacyLink") for name in ["Router", "Handler"]]

@@ -177,6 +177,10 @@ func enumFirstUses() -> [String: FirstUse] {
         "PreparedRoutes10": FirstUse(Routes10.self, deepLink, after: .prepare),
         "PreparedRoutes1000": FirstUse(Routes1000.self, deepLink, after: .prepare),
         "PreparedNestedRoutes1000": FirstUse(NestedRoutes1000.self, "myapp://app/feature9/item99/42", after: .prepare),
+        "PreparedEveryRoutes10": FirstUse(Routes10.self, deepLink, after: .prepareEveryRoute),
+        "PreparedEveryRoutes1000": FirstUse(Routes1000.self, deepLink, after: .prepareEveryRoute),
+        "PreparedEveryNestedRoutes1000": FirstUse(
+            NestedRoutes1000.self, "myapp://app/feature9/item99/42", after: .prepareEveryRoute),
         "PreparedRouterLegacyLink": FirstUse(legacyLinkAfterPreparing: false),
         "PreparedHandlerLegacyLink": FirstUse(legacyLinkAfterPreparing: true),
         "PrepareAloneRouterLegacyLink": FirstUse(legacyLinkAfterPreparing: false, opens: false),
