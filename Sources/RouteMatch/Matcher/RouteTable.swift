@@ -354,7 +354,8 @@ final class RouteTable: @unchecked Sendable {
     private func prepare(_ extent: RoutePreparation, visited: inout [ObjectIdentifier]) {
         guard definitionError() == nil, let first = routes.first else { return }
         _ = first.learnedBox
-        // Only a route that captures the rest of the path mounts a table.
+        // The least preparation learns, after the first, the routes that capture the rest of the
+        // path: only those mount a table.
         for route in routes where extent == .everyRoute || route.ast.restSegment != nil {
             let learned = route.learned
             // A route with problems matches nothing: no link reaches what it mounts.

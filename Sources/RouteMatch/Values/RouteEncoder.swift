@@ -79,7 +79,9 @@ final class RouteEncoder: Encoder {
 
         mutating func encodeValue<T: Encodable>(_ value: T, forKey key: Key) throws {
             let label = key.stringValue
-            encoder.rendered.add(value, label: label, isList: encoder.isList(label))
+            // A standard scalar (handed over generically) is no list: its route is not looked up.
+            let isList = !TextConversion.isStandardScalar(T.self) && encoder.isList(label)
+            encoder.rendered.add(value, label: label, isList: isList)
         }
 
         mutating func encodeAbsent(forKey key: Key) throws {
