@@ -29,7 +29,18 @@ struct FirstUse {
     /// What a process calls before its first match, as an app does at launch off the main
     /// thread: `prepare()`, `prepare(.everyRoute)`, or `validate()`, which learns every route
     /// as well and looks for every definition problem.
-    enum Ahead { case prepare, prepareEveryRoute, validate }
+    enum Ahead {
+        case prepare, prepareEveryRoute, validate
+
+        /// The call on route type `R`.
+        func call<R: Routable>(on type: R.Type) -> () -> Void {
+            switch self {
+            case .prepare: return { R.prepare() }
+            case .prepareEveryRoute: return { R.prepare(.everyRoute) }
+            case .validate: return { _ = try? R.validate() }
+            }
+        }
+    }
 
     /// The first match of a process that called `ahead` before it, timed alone: what the first
     /// link costs then. `link` reaches another route than the first, which `prepare()` learns.
@@ -37,11 +48,7 @@ struct FirstUse {
     /// `Prepared…` first use, to count the first match after it.
     init<R: Routable>(_ type: R.Type, _ link: String, after ahead: Ahead, matches: Bool = true) {
         self.link = link
-        switch ahead {
-        case .prepare: build = { R.prepare() }
-        case .prepareEveryRoute: build = { R.prepare(.everyRoute) }
-        case .validate: build = { _ = try? R.validate() }
-        }
+        build = ahead.call(on: R.self)
         use = { matches ? R.match($0).isHit : true }
         timesUseAlone = matches
     }
@@ -59,11 +66,7 @@ struct FirstUse {
     /// subtracts).
     init<R: Routable>(rendering value: R, after ahead: Ahead, renders: Bool = true) {
         link = ""
-        switch ahead {
-        case .prepare: build = { R.prepare() }
-        case .prepareEveryRoute: build = { R.prepare(.everyRoute) }
-        case .validate: build = { _ = try? R.validate() }
-        }
+        build = ahead.call(on: R.self)
         use = { _ in renders ? (try? value.link()) != nil : true }
         timesUseAlone = renders
     }

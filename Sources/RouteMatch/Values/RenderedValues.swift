@@ -36,13 +36,15 @@ struct RenderedValues {
     /// what it declares (a scan of every conformance record on the first value of each type).
     /// Another type is asked what the probe of a label asks (``_RouteLabelDeclaring``), whose
     /// answer the runtime then keeps: a process that matched a link of the type and renders one
-    /// asks once. A label its route learned as a list (`isList`) renders element by element,
-    /// its `Array` type asked nothing, as the probe asks it nothing.
-    mutating func add<T: Encodable>(_ value: T, label: String, isList: Bool = false) {
-        if isList {
+    /// asks once. A label its route learned as a list (`isList`, asked only of a value that is
+    /// not a standard scalar) renders element by element, its `Array` type asked nothing, as the
+    /// probe asks it nothing.
+    mutating func add<T: Encodable>(_ value: T, label: String, isList: @autoclosure () -> Bool = false) {
+        let standard = TextConversion.isStandardScalar(T.self)
+        if !standard, isList() {
             return take(TextConversion.encodedTexts(of: value), label: label)
         }
-        if !TextConversion.isStandardScalar(T.self), let declaring = value as? any _RouteLabelDeclaring,
+        if !standard, let declaring = value as? any _RouteLabelDeclaring,
             let routes = type(of: declaring)._mountedRoutes {
             do throws(RouteMatchError) {
                 // `nil` only for a type that names another route type than its own: written

@@ -79,9 +79,7 @@ final class RouteEncoder: Encoder {
 
         mutating func encodeValue<T: Encodable>(_ value: T, forKey key: Key) throws {
             let label = key.stringValue
-            // A standard scalar (handed over generically) is no list: its route is not looked up.
-            let isList = !TextConversion.isStandardScalar(T.self) && encoder.isList(label)
-            encoder.rendered.add(value, label: label, isList: isList)
+            encoder.rendered.add(value, label: label, isList: encoder.isList(label))
         }
 
         mutating func encodeAbsent(forKey key: Key) throws {
